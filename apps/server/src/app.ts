@@ -1,0 +1,72 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config/config';
+import type { TDatabase } from './db/database';
+import { AppError } from './lib/app-error';
+import { createMailer, type TMailer } from './lib/mailer';
+import { createWsTokenSigner } from './lib/ws-token';
+import { createAuthRepo } from './modules/auth/auth.repo';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { checkRoutes } from './modules/health/check.routes';
+import { registerErrorHandling } from './plugins/error-handling';
+import { createRealtime, type TRealtime } from './plugins/realtime';
+import { registerRequestUser } from './plugins/request-user';
+import { registerSpa } from './plugins/spa';
+import { version } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: TRealtime;
+  }
+}
+
+export type TBuildOptions = {
+  config: TConfig;
+  database: TDatabase;
+  secretKey: string;
+  /** Replaces the SMTP/outbox mailer, e.g. to capture mail in tests. */
+  mailer?: TMailer;
+  logger?: boolean;
+};
+
+/** Builds the whole application without listening, so tests can use `inject`. */
+export async function buildApp({ config, database, secretKey, mailer, logger = true }: TBuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Secrets and cookies stay out of logs.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // The API speaks JSON only; anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rate_limited', 'Too many attempts, try again in a minute'),
+  });
+
+  const wsTokens = createWsTokenSigner(secretKey);
+  const auth = createAuthService({
+    repo: createAuthRepo(database.db),
+    mailer: mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    publicUrl: config.publicUrl,
+  });
+  registerRequestUser(app, auth);
+
+  const realtime = createRealtime({ httpServer: app.server, wsTokens, findUser: auth.userById, log: app.log });
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', () => realtime.close());
+
+  await app.register(checkRoutes, { prefix: '/api', ping: database.ping, version });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, wsTokens, config });
+  await registerSpa(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: RegExp, example: string) =>
+  optionalString.refine((value) => value === undefined || isUrl(value, protocols), {
+    message: `must be a URL like ${example}`,
+  });
+
+function isUrl(value: string, protocols: RegExp): boolean {
+  try {
+    return protocols.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const ZEnv = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db'),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@host:587'),
+  MAIL_FROM: z.string().default('Flowsmith <no-reply@localhost>'),
+  PUBLIC_URL: optionalUrl(/^https?:$/, 'https://flowsmith.example.com'),
+  SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+  WEB_DIST_DIR: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl(/^https?:$/, 'https://api.openai.com/v1'),
+  ANTHROPIC_API_KEY: optionalString,
+  OPENAI_COMPATIBLE_BASE_URL: optionalUrl(/^https?:$/, 'http://localhost:11434/v1'),
+  OPENAI_COMPATIBLE_API_KEY: optionalString,
+  OPENAI_COMPATIBLE_MODELS: optionalString,
+});
+
+export type TRateLimit = { max: number; timeWindowMs: number };
+
+export type TConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  secretKey: string | undefined;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  webDistDir: string;
+  authRateLimit: TRateLimit;
+  providers: {
+    openai: { apiKey: string; baseUrl: string | undefined } | undefined;
+    anthropic: { apiKey: string } | undefined;
+    openaiCompatible: { baseUrl: string; apiKey: string | undefined; models: string[] } | undefined;
+  };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    secretKey: e.SECRET_KEY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    authRateLimit: { max: 10, timeWindowMs: 60_000 },
+    providers: {
+      openai: e.OPENAI_API_KEY
+        ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }
+        : undefined,
+      anthropic: e.ANTHROPIC_API_KEY ? { apiKey: e.ANTHROPIC_API_KEY } : undefined,
+      openaiCompatible: e.OPENAI_COMPATIBLE_BASE_URL
+        ? {
+            baseUrl: e.OPENAI_COMPATIBLE_BASE_URL,
+            apiKey: e.OPENAI_COMPATIBLE_API_KEY,
+            models: (e.OPENAI_COMPATIBLE_MODELS ?? '')
+              .split(',')
+              .map((model) => model.trim())
+              .filter(Boolean),
+          }
+        : undefined,
+    },
+  };
+}

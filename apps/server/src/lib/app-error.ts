@@ -1,0 +1,20 @@
+import { apiErrorStatus, type TApiErrorCode, type TFieldError } from '@flowsmith/shared';
+
+/** An error meant for the client: its code, message and details reach the response as they are. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: TApiErrorCode,
+    message: string,
+    readonly details?: TFieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = apiErrorStatus[code];
+  }
+
+  static validation(field: string, message: string): AppError {
+    return new AppError('validation_error', 'The request is not valid', [{ field, message }]);
+  }
+}

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { TDb } from '../db/database';
+import { mailOutbox } from '../db/schema';
+
+export type TMail = { to: string; subject: string; text: string; html: string };
+
+export type TMailer = { send(mail: TMail): Promise<void> };
+
+type TMailerOptions = {
+  db: TDb;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Every mail is written to the outbox table first. With SMTP_URL it is then sent over SMTP;
+ * without, the server log carries it, so a newcomer can follow links without a mail server.
+ */
+export function createMailer({ db, smtpUrl, from, log }: TMailerOptions): TMailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  return {
+    async send(mail) {
+      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (!transport) {
+        log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL set):\n${mail.text}`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from, ...mail });
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, row!.id));
+        log.error({ to: mail.to, err: message }, 'sending mail failed');
+        throw error;
+      }
+    },
+  };
+}

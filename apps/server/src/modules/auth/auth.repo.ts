@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database';
+import { apiKeys, emailVerificationTokens, sessions, users } from '../../db/schema';
+
+export type TUserRow = typeof users.$inferSelect;
+
+export function createAuthRepo(db: TDb) {
+  return {
+    findUserByEmail: async (email: string) =>
+      (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
+
+    findUserById: async (id: string) =>
+      (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+
+    /** Inserts the user; the first user of the instance becomes its admin. */
+    insertUser: async (values: { email: string; name: string; passwordHash: string }) =>
+      (
+        await db
+          .insert(users)
+          .values({ ...values, isAdmin: sql`not exists (select 1 from ${users})` })
+          .onConflictDoNothing({ target: users.email })
+          .returning()
+      )[0],
+
+    markEmailVerified: async (userId: string) =>
+      (
+        await db
+          .update(users)
+          .set({ emailVerifiedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning()
+      )[0]!,
+
+    insertVerificationToken: (userId: string, tokenHash: string, expiresAt: Date) =>
+      db.insert(emailVerificationTokens).values({ userId, tokenHash, expiresAt }),
+
+    /** Marks an unused, unexpired token used and returns its user id, in one statement. */
+    consumeVerificationToken: async (tokenHash: string, now: Date) =>
+      (
+        await db
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, tokenHash),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: emailVerificationTokens.userId })
+      )[0],
+
+    insertSession: (values: typeof sessions.$inferInsert) => db.insert(sessions).values(values),
+
+    findActiveSession: async (tokenHash: string, now: Date) =>
+      (
+        await db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(
+              eq(sessions.tokenHash, tokenHash),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, now),
+            ),
+          )
+          .limit(1)
+      )[0],
+
+    touchSession: (id: string, now: Date, expiresAt: Date) =>
+      db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id)),
+
+    revokeSession: (tokenHash: string) =>
+      db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt))),
+
+    findActiveApiKey: async (keyHash: string, now: Date) =>
+      (
+        await db
+          .select({ apiKey: apiKeys, user: users })
+          .from(apiKeys)
+          .innerJoin(users, eq(users.id, apiKeys.userId))
+          .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+          .limit(1)
+      ).filter((row) => !row.apiKey.expiresAt || row.apiKey.expiresAt > now)[0],
+
+    touchApiKey: (id: string, now: Date) =>
+      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)),
+  };
+}
+
+export type TAuthRepo = ReturnType<typeof createAuthRepo>;

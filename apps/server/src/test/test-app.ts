@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type TConfig } from '../config/config';
+import { startSmtpTestServer, verificationTokenFrom } from './smtp-test-server';
+import { openTestDatabase, type TTestDatabaseKind } from './test-databases';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+type TTestAppOptions = {
+  database: TTestDatabaseKind;
+  config?: Partial<TConfig>;
+  env?: Record<string, string>;
+};
+
+/** The whole app on a fresh database, mailing through a real SMTP server. */
+export async function createTestApp({ database: kind, config: overrides, env }: TTestAppOptions) {
+  const smtp = await startSmtpTestServer();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-test-'));
+  const database = await openTestDatabase(kind);
+  const config: TConfig = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://flowsmith.test',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    // Tests sign in many times from one address; the rate-limit test sets its own limit.
+    authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, secretKey: 'test-secret-key-that-is-long-enough-0123', logger: false });
+  await app.ready();
+
+  return {
+    app,
+    smtp,
+    database,
+    config,
+    /** Registers, verifies through the mailed link and signs in; returns the session cookie. */
+    async signUp(email: string, name = 'Test User') {
+      await expectStatus(app, 'POST', '/api/auth/register', { email, password: TEST_PASSWORD, name }, 201);
+      const token = verificationTokenFrom(await smtp.waitForMail(email));
+      await expectStatus(app, 'POST', '/api/auth/verify-email', { token }, 200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: TEST_PASSWORD },
+      });
+      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+      const cookie = login.cookies.find((c) => c.name === 'token');
+      return {
+        cookie: `token=${cookie!.value}`,
+        body: login.json() as { user: { id: string }; wsInfo: { token: string; url: string } },
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function expectStatus(
+  app: FastifyInstance,
+  method: 'POST',
+  url: string,
+  payload: object,
+  status: number,
+) {
+  const response = await app.inject({ method, url, payload });
+  if (response.statusCode !== status) {
+    throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  }
+}
+
+export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Channels a client may subscribe to: `user:{id}`, `project:{id}`, `run:{id}`. */
+export const ZChannel = z
+  .string()
+  .max(200)
+  .regex(/^(user|project|run):[A-Za-z0-9_-]+$/, 'Unknown channel');
+export type TChannel = z.infer<typeof ZChannel>;
+
+export type TClientInfo = { client: string; user: string; connInfo: Record<string, unknown> };
+
+export type TPublication<T = unknown> = {
+  channel: string;
+  data: T;
+  offset: number;
+  info?: TClientInfo;
+  tags?: Record<string, string>;
+};
+
+export type TPresenceEvent = TClientInfo & {
+  channel: string;
+  chanInfo: Record<string, unknown>;
+};
+
+export type TRealtimeError = { code: string; message: string };
+
+export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TRealtimeError };
+
+export const REALTIME_TIMEOUT_ERROR: TRealtimeError = { code: 'timeout', message: 'timeout' };
+
+export type TServerToClientEvents = {
+  publication: (publication: TPublication) => void;
+  join: (event: TPresenceEvent) => void;
+  leave: (event: TPresenceEvent) => void;
+};
+
+export type TClientToServerEvents = {
+  ping: (ack: (reply: TAck<{ time: string }>) => void) => void;
+  subscribe: (channel: string, ack: (reply: TAck<{ offset: number }>) => void) => void;
+  unsubscribe: (channel: string, ack: (reply: TAck) => void) => void;
+};

@@ -1,0 +1,37 @@
+/**
+ * The client routes of the single-page app. The server answers these paths with the app shell
+ * (status 200) and any other path outside `/api` with the shell and status 404.
+ */
+export const appRoutes = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  verifyEmail: '/verify-email',
+  constructor: '/constructor',
+  customAis: '/custom-ai',
+  customAiChat: '/custom-ai/:id',
+  database: '/database',
+  projects: '/project',
+  reqLogs: '/req-logs',
+  settings: '/settings',
+  subscribe: '/subscribe',
+  documentation: '/documentation',
+} as const;
+
+/** Routes a visitor without a session may open. */
+export const publicRoutes: readonly string[] = [
+  appRoutes.login,
+  appRoutes.register,
+  appRoutes.verifyEmail,
+];
+
+function toPattern(route: string): RegExp {
+  const source = route.replace(/:[^/]+/g, '[^/]+');
+  return new RegExp(`^${source}/?$`);
+}
+
+const routePatterns = Object.values(appRoutes).map(toPattern);
+
+export function isAppRoute(pathname: string): boolean {
+  return routePatterns.some((pattern) => pattern.test(pathname));
+}
