@@ -9,25 +9,46 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 const apps = [
-  { group: ['@flowsmith/server', '@flowsmith/server/*', '**/apps/server/**'], message: 'Apps do not import each other.' },
-  { group: ['@flowsmith/web', '@flowsmith/web/*', '**/apps/web/**'], message: 'Apps do not import each other.' },
+  {
+    group: ['@flowsmith/server', '@flowsmith/server/*', '**/apps/server/**'],
+    message: 'Apps do not import each other.',
+  },
+  {
+    group: ['@flowsmith/web', '@flowsmith/web/*', '**/apps/web/**'],
+    message: 'Apps do not import each other.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
     },
   },
   {
     files: ['packages/shared/**'],
-    rules: restrict([...apps, { group: ['@flowsmith/engine'], message: 'shared depends on nothing of ours.' }]),
+    rules: restrict([
+      ...apps,
+      { group: ['@flowsmith/engine'], message: 'shared depends on nothing of ours.' },
+    ]),
   },
   { files: ['packages/engine/**'], rules: restrict(apps) },
   {
@@ -36,7 +57,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([...apps, { group: ['@flowsmith/engine'], message: 'The web app does not run the engine.' }]),
+      ...restrict([
+        ...apps,
+        { group: ['@flowsmith/engine'], message: 'The web app does not run the engine.' },
+      ]),
     },
   },
   { files: ['apps/server/**'], rules: restrict([apps[1]]) },

@@ -33,7 +33,13 @@ export type TBuildOptions = {
 };
 
 /** Builds the whole application without listening, so tests can use `inject`. */
-export async function buildApp({ config, database, secretKey, mailer, logger = true }: TBuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secretKey,
+  mailer,
+  logger = true,
+}: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
@@ -50,18 +56,31 @@ export async function buildApp({ config, database, secretKey, mailer, logger = t
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('rate_limited', 'Too many attempts, try again in a minute'),
+    errorResponseBuilder: () =>
+      new AppError('rate_limited', 'Too many attempts, try again in a minute'),
   });
 
   const wsTokens = createWsTokenSigner(secretKey);
   const auth = createAuthService({
     repo: createAuthRepo(database.db),
-    mailer: mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer:
+      mailer ??
+      createMailer({
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: app.log,
+      }),
     publicUrl: config.publicUrl,
   });
   registerRequestUser(app, auth);
 
-  const realtime = createRealtime({ httpServer: app.server, wsTokens, findUser: auth.userById, log: app.log });
+  const realtime = createRealtime({
+    httpServer: app.server,
+    wsTokens,
+    findUser: auth.userById,
+    log: app.log,
+  });
   app.decorate('realtime', realtime);
   app.addHook('onClose', () => realtime.close());
 

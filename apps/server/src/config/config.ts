@@ -36,9 +36,7 @@ const ZEnv = z.object({
   SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl(/^https?:$/, 'https://api.openai.com/v1'),

@@ -10,7 +10,10 @@ export type TWsTokenSigner = {
 };
 
 /** Short-lived JWTs that authenticate the realtime connection. */
-export function createWsTokenSigner(secretKey: string, ttlSeconds = WS_TOKEN_TTL_SECONDS): TWsTokenSigner {
+export function createWsTokenSigner(
+  secretKey: string,
+  ttlSeconds = WS_TOKEN_TTL_SECONDS,
+): TWsTokenSigner {
   const key = new TextEncoder().encode(secretKey);
   return {
     sign: (userId) =>
@@ -23,7 +26,10 @@ export function createWsTokenSigner(secretKey: string, ttlSeconds = WS_TOKEN_TTL
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         return payload.sub;
       } catch {
         return undefined;

@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TApiError, TApiErrorCode, TFieldError } from '@flowsmith/shared';
 import { AppError } from '../lib/app-error';
 
-type TValidationItem = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+type TValidationItem = {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
 
 const messageByCode: Partial<Record<TApiErrorCode, string>> = {
   unauthorized: 'Sign in to continue',
@@ -14,7 +18,11 @@ const messageByCode: Partial<Record<TApiErrorCode, string>> = {
   internal_error: 'Something went wrong on our side',
 };
 
-function envelope(code: TApiErrorCode | string, message: string, details?: TFieldError[]): TApiError {
+function envelope(
+  code: TApiErrorCode | string,
+  message: string,
+  details?: TFieldError[],
+): TApiError {
   return { error: details ? { code, message, details } : { code, message } };
 }
 
@@ -48,11 +56,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(envelope('validation_error', 'The request is not valid', validationDetails(error)));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(envelope('payload_too_large', messageByCode.payload_too_large!));
+    if (status === 413)
+      return reply
+        .status(413)
+        .send(envelope('payload_too_large', messageByCode.payload_too_large!));
     if (status === 415) {
-      return reply.status(415).send(envelope('unsupported_media_type', messageByCode.unsupported_media_type!));
+      return reply
+        .status(415)
+        .send(envelope('unsupported_media_type', messageByCode.unsupported_media_type!));
     }
-    if (status === 429) return reply.status(429).send(envelope('rate_limited', messageByCode.rate_limited!));
+    if (status === 429)
+      return reply.status(429).send(envelope('rate_limited', messageByCode.rate_limited!));
     if (status === 400) {
       const message =
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
@@ -63,8 +77,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(envelope('validation_error', message, [{ field: '(body)', message }]));
     }
     if (status >= 400 && status < 500) {
-      const code: TApiErrorCode = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'validation_error';
-      return reply.status(status).send(envelope(code, messageByCode[code] ?? 'The request is not valid'));
+      const code: TApiErrorCode =
+        status === 401
+          ? 'unauthorized'
+          : status === 403
+            ? 'forbidden'
+            : status === 404
+              ? 'not_found'
+              : 'validation_error';
+      return reply
+        .status(status)
+        .send(envelope(code, messageByCode[code] ?? 'The request is not valid'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelope('internal_error', messageByCode.internal_error!));

@@ -11,7 +11,12 @@ import {
 import type { TWsTokenSigner } from '../lib/ws-token';
 
 type TSocketData = { user: TUser };
-type TSocket = Socket<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
+type TSocket = Socket<
+  TClientToServerEvents,
+  TServerToClientEvents,
+  Record<string, never>,
+  TSocketData
+>;
 
 /** Decides whether a user may read a channel of one kind (`user`, `project`, `run`). */
 export type TChannelAccess = (user: TUser, id: string) => Promise<boolean> | boolean;
@@ -30,10 +35,18 @@ type TRealtimeOptions = {
   log: FastifyBaseLogger;
 };
 
-const forbidden = { ok: false as const, error: { code: 'forbidden', message: 'You cannot read this channel' } };
+const forbidden = {
+  ok: false as const,
+  error: { code: 'forbidden', message: 'You cannot read this channel' },
+};
 
 /** Socket.IO on the API's own HTTP server, authenticated with the short-lived wsToken. */
-export function createRealtime({ httpServer, wsTokens, findUser, log }: TRealtimeOptions): TRealtime {
+export function createRealtime({
+  httpServer,
+  wsTokens,
+  findUser,
+  log,
+}: TRealtimeOptions): TRealtime {
   const io: TRealtime['io'] = new Server(httpServer, { path: '/socket.io', serveClient: false });
   const access = new Map<string, TChannelAccess>();
   const offsets = new Map<string, number>();

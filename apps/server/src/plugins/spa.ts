@@ -45,7 +45,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
         .send('The web app is not built yet: run `npm run build`, or `npm start` which builds it.');
     }
     // A missing file with an extension is a real 404, not a client route.
-    if (path.extname(pathname) !== '') return reply.status(404).type('text/plain').send('Not found');
+    if (path.extname(pathname) !== '')
+      return reply.status(404).type('text/plain').send('Not found');
     reply.header('cache-control', 'no-cache');
     return reply.status(isAppRoute(pathname) ? 200 : 404).sendFile('index.html');
   });

@@ -33,7 +33,12 @@ export async function createTestApp({ database: kind, config: overrides, env }: 
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     ...overrides,
   };
-  const app = await buildApp({ config, database, secretKey: 'test-secret-key-that-is-long-enough-0123', logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    secretKey: 'test-secret-key-that-is-long-enough-0123',
+    logger: false,
+  });
   await app.ready();
 
   return {
@@ -43,7 +48,13 @@ export async function createTestApp({ database: kind, config: overrides, env }: 
     config,
     /** Registers, verifies through the mailed link and signs in; returns the session cookie. */
     async signUp(email: string, name = 'Test User') {
-      await expectStatus(app, 'POST', '/api/auth/register', { email, password: TEST_PASSWORD, name }, 201);
+      await expectStatus(
+        app,
+        'POST',
+        '/api/auth/register',
+        { email, password: TEST_PASSWORD, name },
+        201,
+      );
       const token = verificationTokenFrom(await smtp.waitForMail(email));
       await expectStatus(app, 'POST', '/api/auth/verify-email', { token }, 200);
       const login = await app.inject({

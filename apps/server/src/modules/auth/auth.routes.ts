@@ -24,9 +24,15 @@ type TAuthRoutesOptions = {
   config: TConfig;
 };
 
-export async function authRoutes(app: FastifyInstance, { auth, wsTokens, config }: TAuthRoutesOptions) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, wsTokens, config }: TAuthRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.timeWindowMs };
+  const rateLimit = {
+    max: config.authRateLimit.max,
+    timeWindow: config.authRateLimit.timeWindowMs,
+  };
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -89,10 +95,7 @@ export async function authRoutes(app: FastifyInstance, { auth, wsTokens, config 
     user: requireUser(request),
   }));
 
-  r.get(
-    '/ws-token',
-    { schema: { response: { 200: ZWsInfo } } },
-    async (request) => wsInfo(requireUser(request).id),
+  r.get('/ws-token', { schema: { response: { 200: ZWsInfo } } }, async (request) =>
+    wsInfo(requireUser(request).id),
   );
 }
-

@@ -29,7 +29,12 @@ type TAuthServiceDeps = {
   now?: () => Date;
 };
 
-export function createAuthService({ repo, mailer, publicUrl, now = () => new Date() }: TAuthServiceDeps) {
+export function createAuthService({
+  repo,
+  mailer,
+  publicUrl,
+  now = () => new Date(),
+}: TAuthServiceDeps) {
   async function sendVerification(user: TUserRow): Promise<void> {
     const token = createOpaqueToken();
     await repo.insertVerificationToken(

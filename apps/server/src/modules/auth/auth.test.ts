@@ -21,7 +21,11 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
   it('registers, mails a link that verifies, signs in, and signs out for good', async () => {
     const registered = await register('Ada@Example.com ');
     expect(registered.statusCode).toBe(201);
-    expect(registered.json().user).toMatchObject({ email: 'ada@example.com', name: 'Ada', emailVerified: false });
+    expect(registered.json().user).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada',
+      emailVerified: false,
+    });
     expect(registered.body).not.toContain('password');
 
     const mail = await t.smtp.waitForMail('ada@example.com');
@@ -31,9 +35,15 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user.emailVerified).toBe(true);
 
-    const login = await post('/api/auth/login', { email: 'ADA@example.com', password: TEST_PASSWORD });
+    const login = await post('/api/auth/login', {
+      email: 'ADA@example.com',
+      password: TEST_PASSWORD,
+    });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ user: { email: 'ada@example.com' }, wsInfo: { url: 'http://flowsmith.test' } });
+    expect(login.json()).toMatchObject({
+      user: { email: 'ada@example.com' },
+      wsInfo: { url: 'http://flowsmith.test' },
+    });
     const cookie = login.cookies.find((c) => c.name === 'token')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const headers = { cookie: `token=${cookie.value}` };
@@ -70,7 +80,10 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
       payload: '{"email": "x@example.com",',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error).toMatchObject({ code: 'validation_error', details: [{ field: '(body)' }] });
+    expect(malformed.json().error).toMatchObject({
+      code: 'validation_error',
+      details: [{ field: '(body)' }],
+    });
 
     const missing = await post('/api/auth/register', {});
     expect(missing.statusCode).toBe(400);
@@ -106,7 +119,9 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
     });
     expect(notJson.statusCode).toBe(415);
     expect(notJson.json().error.code).toBe('unsupported_media_type');
-    expect((await t.database.db.select().from(users)).map((u) => u.email)).not.toContain('valid@example.com');
+    expect((await t.database.db.select().from(users)).map((u) => u.email)).not.toContain(
+      'valid@example.com',
+    );
   });
 
   it('refuses a second account for the same e-mail with 409', async () => {
@@ -117,12 +132,21 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
 
   it('refuses an unverified sign-in with 403, and wrong password and unknown user alike with 401', async () => {
     await register('unverified@example.com');
-    const unverified = await post('/api/auth/login', { email: 'unverified@example.com', password: TEST_PASSWORD });
+    const unverified = await post('/api/auth/login', {
+      email: 'unverified@example.com',
+      password: TEST_PASSWORD,
+    });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');
 
-    const wrong = await post('/api/auth/login', { email: 'ada@example.com', password: 'wrong password!!' });
-    const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: TEST_PASSWORD });
+    const wrong = await post('/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'wrong password!!',
+    });
+    const unknown = await post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: TEST_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -135,7 +159,10 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
     expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
     const used = await post('/api/auth/verify-email', { token });
     expect(used.statusCode).toBe(400);
-    expect(used.json().error).toMatchObject({ code: 'validation_error', details: [{ field: 'token' }] });
+    expect(used.json().error).toMatchObject({
+      code: 'validation_error',
+      details: [{ field: 'token' }],
+    });
     expect((await post('/api/auth/verify-email', { token: 'made-up' })).statusCode).toBe(400);
     expect((await post('/api/auth/verify-email', {})).statusCode).toBe(400);
 
@@ -161,17 +188,29 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
   });
 
   it('accepts an API key as a bearer token until it is revoked', async () => {
-    const [owner] = await t.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    const [owner] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'ada@example.com'));
     const key = createOpaqueToken('fs_');
     const [row] = await t.database.db
       .insert(apiKeys)
       .values({ userId: owner!.id, name: 'ci', prefix: key.slice(0, 8), keyHash: hashToken(key) })
       .returning();
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${key}` } });
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('ada@example.com');
-    await t.database.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, row!.id));
-    const revoked = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${key}` } });
+    await t.database.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiKeys.id, row!.id));
+    const revoked = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(revoked.statusCode).toBe(401);
   });
 
@@ -185,7 +224,10 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
 describe('auth rate limits', () => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database: 'pglite', config: { authRateLimit: { max: 3, timeWindowMs: 60_000 } } });
+    t = await createTestApp({
+      database: 'pglite',
+      config: { authRateLimit: { max: 3, timeWindowMs: 60_000 } },
+    });
   });
   afterAll(() => t.close());
 

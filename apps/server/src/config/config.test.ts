@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      providers: { openai: undefined, anthropic: undefined, openaiCompatible: undefined },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/flowsmith',
+      SMTP_URL: 'smtp://u:p@mail:587',
+      PUBLIC_URL: 'https://flows.example.com/',
+      OPENAI_COMPATIBLE_BASE_URL: 'http://localhost:11434/v1',
+      OPENAI_COMPATIBLE_MODELS: 'llama3, qwen2 ,',
+      ANTHROPIC_API_KEY: 'sk-ant',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://flows.example.com');
+    expect(config.providers.openaiCompatible?.models).toEqual(['llama3', 'qwen2']);
+    expect(config.providers.anthropic).toEqual({ apiKey: 'sk-ant' });
+  });
+
+  it('names every bad variable at once', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'nope',
+        SECRET_KEY: 'short',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'SECRET_KEY'])
+        expect(problems).toContain(name);
+      expect((error as Error).message).toContain('postgres://');
+    }
+  });
+});

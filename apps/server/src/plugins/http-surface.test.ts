@@ -1,0 +1,85 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../test/test-app';
+
+describe('HTTP surface', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ database: 'pglite' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the health check', async () => {
+    const response = await t.app.inject({ url: '/api/check' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', version: expect.any(String), db: 'ok' });
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope?x=1'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: 'not_found', message: expect.stringContaining('/api') },
+      });
+    }
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+
+  it('explains that the web app is not built when it is missing', async () => {
+    const response = await t.app.inject({ url: '/project' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});
+
+describe('serving the web app', () => {
+  let t: TTestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'flowsmith-web-'));
+    await mkdir(path.join(dist, 'builds'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Flowsmith</title>');
+    await writeFile(path.join(dist, 'builds/latest.json'), '{"id":"b1"}');
+    t = await createTestApp({ database: 'pglite', env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves the shell for client routes with 200 and for unknown paths with 404', async () => {
+    for (const url of ['/', '/project', '/custom-ai/abc', '/login?returnTo=%2F']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<title>Flowsmith</title>');
+    }
+    const unknown = await t.app.inject({ url: '/no/such/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<title>Flowsmith</title>');
+    expect((await t.app.inject({ url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the build manifest uncached', async () => {
+    const response = await t.app.inject({ url: '/builds/latest.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ id: 'b1' });
+  });
+});
