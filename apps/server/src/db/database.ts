@@ -44,7 +44,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       db: db as unknown as TDb,
       kind: 'postgres',
       ping: () => ping(db as unknown as TDb),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -55,8 +55,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     db: db as unknown as TDb,
     kind: 'pglite',
     ping: () => ping(db as unknown as TDb),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 async function ping(db: TDb): Promise<boolean> {

@@ -83,3 +83,14 @@ describe('serving the web app', () => {
     expect(response.json()).toEqual({ id: 'b1' });
   });
 });
+
+describe('health check without a database', () => {
+  it('answers 503 when the database is down', async () => {
+    const t = await createTestApp({ database: 'pglite' });
+    await t.database.close();
+    const response = await t.app.inject({ url: '/api/check' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'error', db: 'error' });
+    await t.close();
+  });
+});

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+type TRun = { code: number | null; output: string };
+
+function startServer(
+  env: Record<string, string>,
+  until: RegExp,
+): Promise<TRun & { stop(): Promise<TRun> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<TRun>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  );
+  return new Promise((resolve) => {
+    const stop = () => {
+      child.kill('SIGTERM');
+      return exited;
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (until.test(output)) resolve({ code: null, output, stop });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((run) => resolve({ ...run, stop }));
+  });
+}
+
+describe('server process', () => {
+  const dirs: string[] = [];
+  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it('refuses to start on a data folder another server holds, and shuts down cleanly', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-server-'));
+    dirs.push(dataDir);
+    const first = await startServer({ DATA_DIR: dataDir }, /Flowsmith is running/);
+    expect(first.code).toBeNull();
+
+    const second = await startServer({ DATA_DIR: dataDir }, /^$/);
+    expect(second.code).toBe(1);
+    expect(second.output).toContain('Another Flowsmith server is already using the data folder');
+
+    const stopped = await first.stop();
+    expect(stopped.code).toBe(0);
+    expect(stopped.output).toContain('shutting down');
+  });
+
+  it('names each bad variable and exits when the configuration is invalid', async () => {
+    const run = await startServer({ PORT: 'eighty', SMTP_URL: 'mail' }, /^$/);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain('Invalid configuration');
+    expect(run.output).toMatch(/PORT/);
+    expect(run.output).toMatch(/SMTP_URL/);
+  });
+});
