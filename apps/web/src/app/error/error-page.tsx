@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { useRouteError } from 'react-router';
+import { claimReload, isChunkLoadError } from '../../lib/freshness/reload-guard';
+import { describeError } from './describe-error';
+import { ErrorView } from './error-view';
+
+/**
+ * The router's `errorElement`. A chunk that failed to load (old build gone after a deploy)
+ * reloads the page once per guard window; otherwise the error is shown by status.
+ */
+export function ErrorPage() {
+  const error = useRouteError();
+  // Decided once per error: claiming the guard has a side effect (sessionStorage).
+  const [reloading] = useState(
+    () => isChunkLoadError(error) && claimReload(window.sessionStorage, Date.now()),
+  );
+
+  useEffect(() => {
+    if (reloading) window.location.reload();
+    else console.error('[error page]', error);
+  }, [reloading, error]);
+
+  if (reloading) return <p className="error-page__reloading">Loading the latest version…</p>;
+  return <ErrorView description={describeError(error)} />;
+}
+
+/** The catch-all route: unknown paths render "Page not found" (status 404). */
+export function NotFoundPage() {
+  return <ErrorView description={describeError({ status: 404 })} />;
+}

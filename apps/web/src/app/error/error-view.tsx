@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from 'primereact/button';
+import type { TErrorDescription } from './describe-error';
+
+const icons = {
+  forbidden: 'pi pi-lock',
+  'not-found': 'pi pi-compass',
+  server: 'pi pi-exclamation-triangle',
+} as const;
+
+/** Presentational error page; the document title is the status message (spec §2). */
+export function ErrorView({ description }: { description: TErrorDescription }) {
+  const { kind, heading, text, status, statusText } = description;
+
+  useEffect(() => {
+    document.title = statusText;
+    return () => {
+      document.title = 'Flowsmith';
+    };
+  }, [statusText]);
+
+  return (
+    <main className="error-page" data-status={status}>
+      <div className="error-page__card surface-card">
+        <i className={`${icons[kind]} error-page__icon`} aria-hidden="true" />
+        <p className="error-page__status">{status}</p>
+        <h1>{heading}</h1>
+        <p className="error-page__text">{text}</p>
+        <div className="error-page__actions">
+          <Link to="/" className="p-button p-component">
+            <span className="p-button-label">Go home</span>
+          </Link>
+          <Button
+            label="Reload"
+            icon="pi pi-refresh"
+            outlined
+            onClick={() => window.location.reload()}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}

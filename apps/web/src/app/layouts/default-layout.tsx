@@ -1,0 +1,37 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { appRoutes } from '@flowsmith/shared';
+import { loginPathFor, useCurrentUser, wasSignedOutByUser } from '../../lib/auth';
+import { useRealtimeConnection } from '../../lib/realtime';
+import { SidebarMenu } from './sidebar-menu';
+import { Topbar } from './topbar';
+
+/**
+ * Default layout (spec §2): menu, top bar with avatar, and the page. The route loader already
+ * guarantees a user; this also reacts when the session ends while the app is open.
+ */
+export function DefaultLayout() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  useRealtimeConnection(user?.id ?? null);
+
+  if (!user) {
+    const target = wasSignedOutByUser()
+      ? appRoutes.login
+      : loginPathFor(`${location.pathname}${location.search}`);
+    return <Navigate to={target} replace />;
+  }
+
+  return (
+    <div className="layout">
+      <Topbar user={user} />
+      <div className="layout__body">
+        <SidebarMenu />
+        <main className="layout-main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default DefaultLayout;

@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { appRoutes } from '@flowsmith/shared';
+import { ErrorPage, NotFoundPage } from './error/error-page';
+import { guestOnlyLoader, requireSessionLoader } from './guards/session-loaders';
+import { AppShell } from './shell/app-shell';
+
+type TPageModule = { default: ComponentType };
+
+/** Route `lazy` for a module whose default export is the page (spec §2: all routes on demand). */
+const page = (load: () => Promise<TPageModule>) => async () => ({
+  Component: (await load()).default,
+});
+
+/** Strips the leading slash: child paths are relative to the root. */
+const child = (path: string) => path.replace(/^\//, '');
+
+export const routes: RouteObject[] = [
+  {
+    // The shell (loading bar, tooltip, PWA toasts) stays; errors of pages render inside it.
+    element: <AppShell />,
+    errorElement: <ErrorPage />,
+    // Shown while the first route's lazy module and loader resolve.
+    hydrateFallbackElement: (
+      <div className="app-boot" aria-busy="true" aria-label="Loading Flowsmith">
+        <span className="app-boot__spinner" />
+      </div>
+    ),
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            lazy: page(() => import('./layouts/empty-layout')),
+            children: [
+              {
+                path: child(appRoutes.login),
+                loader: guestOnlyLoader,
+                lazy: page(() => import('../features/auth/login-page')),
+              },
+              {
+                path: child(appRoutes.register),
+                loader: guestOnlyLoader,
+                lazy: page(() => import('../features/auth/register-page')),
+              },
+              {
+                path: child(appRoutes.verifyEmail),
+                lazy: page(() => import('../features/auth/verify-email-page')),
+              },
+            ],
+          },
+          {
+            loader: requireSessionLoader,
+            lazy: page(() => import('./layouts/default-layout')),
+            children: [
+              { index: true, lazy: page(() => import('../features/home/home-page')) },
+              {
+                path: child(appRoutes.constructor),
+                lazy: page(() => import('../features/constructor/constructor-page')),
+              },
+              {
+                path: child(appRoutes.customAis),
+                lazy: page(() => import('../features/custom-ai/custom-ai-list-page')),
+              },
+              {
+                path: child(appRoutes.customAiChat),
+                lazy: page(() => import('../features/custom-ai/custom-ai-chat-page')),
+              },
+              {
+                path: child(appRoutes.database),
+                lazy: page(() => import('../features/database/database-page')),
+              },
+              {
+                path: child(appRoutes.projects),
+                lazy: page(() => import('../features/projects/projects-page')),
+              },
+              {
+                path: child(appRoutes.reqLogs),
+                lazy: page(() => import('../features/req-logs/req-logs-page')),
+              },
+              {
+                path: child(appRoutes.subscribe),
+                lazy: page(() => import('../features/subscribe/subscribe-page')),
+              },
+              {
+                path: child(appRoutes.settings),
+                lazy: page(() => import('../features/settings/settings-page')),
+              },
+              {
+                path: child(appRoutes.documentation),
+                lazy: page(() => import('../features/documentation/documentation-page')),
+              },
+            ],
+          },
+          // Unknown paths: "Page not found" for everyone, signed in or not (the server answers 404).
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

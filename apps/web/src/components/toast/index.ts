@@ -1,0 +1,2 @@
+export { ToastProvider } from './toast-provider';
+export { useToast, type TToastApi } from './toast-context';

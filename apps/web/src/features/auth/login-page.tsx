@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { appRoutes, ZLoginBody, type TLoginBody } from '@flowsmith/shared';
+import { authApi, authKeys, markSignedOutByUser, safeReturnTo } from '../../lib/auth';
+import { isApiError } from '../../lib/api';
+import { rememberWsInfo } from '../../lib/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { serverFormErrors } from './form-errors';
+import { PasswordField, TextInputField } from './form-inputs';
+import { ResendButton } from './resend-verification';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const returnTo = searchParams.get('returnTo');
+  const { control, handleSubmit, setError, getValues } = useForm({
+    resolver: zodResolver(ZLoginBody),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const login = useMutation({
+    mutationFn: (body: TLoginBody) => authApi.login(body),
+    onSuccess: async ({ user, wsInfo }) => {
+      rememberWsInfo(wsInfo);
+      markSignedOutByUser(false);
+      queryClient.setQueryData(authKeys.me(), user);
+      await navigate(safeReturnTo(returnTo), { replace: true });
+    },
+    onError: (error) => {
+      const { fields } = serverFormErrors(error, FIELDS);
+      for (const name of FIELDS) {
+        const message = fields[name];
+        if (message) setError(name, { type: 'server', message });
+      }
+    },
+  });
+
+  const formError = login.isError ? serverFormErrors(login.error, FIELDS).form : null;
+  const notVerified = isApiError(login.error) && login.error.code === 'email_not_verified';
+  const registerLink = returnTo
+    ? `${appRoutes.register}?returnTo=${encodeURIComponent(returnTo)}`
+    : appRoutes.register;
+
+  return (
+    <>
+      <h1 className="auth-title">Sign in</h1>
+      <p className="auth-subtitle">Welcome back. Sign in to build and run your workflows.</p>
+      <form className="auth-form" noValidate onSubmit={handleSubmit((body) => login.mutate(body))}>
+        <TextInputField
+          control={control}
+          name="email"
+          id="login-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+        />
+        <PasswordField
+          control={control}
+          name="password"
+          id="login-password"
+          label="Password"
+          autoComplete="current-password"
+        />
+        {formError ? (
+          <Message severity={notVerified ? 'warn' : 'error'} text={formError} className="w-full" />
+        ) : null}
+        {notVerified ? <ResendButton email={getValues('email')} /> : null}
+        <Button type="submit" label="Sign in" icon="pi pi-sign-in" loading={login.isPending} />
+      </form>
+      <p className="auth-switch">
+        New to Flowsmith? <Link to={registerLink}>Create an account</Link>
+      </p>
+    </>
+  );
+}
+
+export default LoginPage;

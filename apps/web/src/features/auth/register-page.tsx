@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import {
+  appRoutes,
+  PASSWORD_MIN_LENGTH,
+  ZRegisterBody,
+  type TRegisterBody,
+} from '@flowsmith/shared';
+import { authApi } from '../../lib/auth';
+import { serverFormErrors } from './form-errors';
+import { PasswordField, TextInputField } from './form-inputs';
+import { ResendButton } from './resend-verification';
+
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/** After sign-up the account exists but is unverified: tell the user to check their inbox. */
+function CheckInbox({ email }: { email: string }) {
+  return (
+    <div className="check-inbox">
+      <i className="pi pi-envelope check-inbox__icon" aria-hidden="true" />
+      <h1 className="auth-title">Check your inbox</h1>
+      <p className="auth-subtitle">
+        We sent a verification link to <strong>{email}</strong>. Open it to activate your account,
+        then sign in.
+      </p>
+      <ResendButton email={email} label="Resend" />
+      <p className="auth-switch">
+        Verified already? <Link to={appRoutes.login}>Sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+export function RegisterPage() {
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm({
+    resolver: zodResolver(ZRegisterBody),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const register = useMutation({
+    mutationFn: (body: TRegisterBody) => authApi.register(body),
+    onSuccess: ({ user }) => setRegisteredEmail(user.email),
+    onError: (error) => {
+      const { fields } = serverFormErrors(error, FIELDS);
+      for (const name of FIELDS) {
+        const message = fields[name];
+        if (message) setError(name, { type: 'server', message });
+      }
+    },
+  });
+
+  if (registeredEmail) return <CheckInbox email={registeredEmail} />;
+  const formError = register.isError ? serverFormErrors(register.error, FIELDS).form : null;
+
+  return (
+    <>
+      <h1 className="auth-title">Create account</h1>
+      <p className="auth-subtitle">Build AI workflows on a canvas and run them anywhere.</p>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={handleSubmit((body) => register.mutate(body))}
+      >
+        <TextInputField
+          control={control}
+          name="name"
+          id="register-name"
+          label="Name"
+          autoComplete="name"
+        />
+        <TextInputField
+          control={control}
+          name="email"
+          id="register-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+        />
+        <PasswordField
+          control={control}
+          name="password"
+          id="register-password"
+          label="Password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
+        <Button
+          type="submit"
+          label="Create account"
+          icon="pi pi-user-plus"
+          loading={register.isPending}
+        />
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to={appRoutes.login}>Sign in</Link>
+      </p>
+    </>
+  );
+}
+
+export default RegisterPage;

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ZResendVerificationBody } from '@flowsmith/shared';
+import { authApi } from '../../lib/auth';
+import { serverFormErrors } from './form-errors';
+import { TextInputField } from './form-inputs';
+
+const SENT_TEXT =
+  'If an unverified account uses this address, a new verification link is on its way.';
+
+/** "Resend verification mail" for a known address (after sign-up or a 403 at sign-in). */
+export function ResendButton({
+  email,
+  label = 'Resend verification mail',
+}: {
+  email: string;
+  label?: string;
+}) {
+  const resend = useMutation({ mutationFn: () => authApi.resendVerification(email) });
+  return (
+    <div className="resend">
+      <Button
+        type="button"
+        label={label}
+        icon="pi pi-envelope"
+        outlined
+        loading={resend.isPending}
+        onClick={() => resend.mutate()}
+      />
+      {resend.isSuccess ? <Message severity="success" text={SENT_TEXT} className="w-full" /> : null}
+      {resend.isError ? (
+        <Message
+          severity="error"
+          text={serverFormErrors(resend.error, []).form ?? ''}
+          className="w-full"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Resend form with its own e-mail field, for a verification link that failed. */
+export function ResendVerificationForm() {
+  const [sent, setSent] = useState(false);
+  const { control, handleSubmit, setError } = useForm({
+    resolver: zodResolver(ZResendVerificationBody),
+    defaultValues: { email: '' },
+  });
+  const resend = useMutation({
+    mutationFn: (email: string) => authApi.resendVerification(email),
+    onSuccess: () => setSent(true),
+    onError: (error) => {
+      const { fields } = serverFormErrors(error, ['email'] as const);
+      if (fields.email) setError('email', { type: 'server', message: fields.email });
+    },
+  });
+  const formError = resend.isError ? serverFormErrors(resend.error, ['email'] as const).form : null;
+
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={handleSubmit(({ email }) => resend.mutate(email))}
+    >
+      <TextInputField
+        control={control}
+        name="email"
+        id="resend-email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+      />
+      {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
+      {sent ? <Message severity="success" text={SENT_TEXT} className="w-full" /> : null}
+      <Button
+        type="submit"
+        label="Resend verification mail"
+        icon="pi pi-envelope"
+        loading={resend.isPending}
+      />
+    </form>
+  );
+}

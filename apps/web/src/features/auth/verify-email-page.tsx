@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { appRoutes } from '@flowsmith/shared';
+import { authApi, authKeys } from '../../lib/auth';
+import { serverFormErrors } from './form-errors';
+import { ResendVerificationForm } from './resend-verification';
+
+/**
+ * Posts `?token=` once on load. A query (not a mutation in an effect) so the single-use token is
+ * sent exactly once even when React mounts twice, and never retried.
+ */
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const verify = useQuery({
+    queryKey: authKeys.verifyEmail(token),
+    queryFn: () => authApi.verifyEmail(token),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  if (token && verify.isPending) {
+    return (
+      <div className="verify-email" aria-busy="true">
+        <h1 className="auth-title">Verifying your e-mail…</h1>
+        <ProgressSpinner style={{ width: 40, height: 40 }} strokeWidth="4" />
+      </div>
+    );
+  }
+
+  if (verify.isSuccess) {
+    return (
+      <div className="verify-email">
+        <i
+          className="pi pi-check-circle verify-email__icon verify-email__icon--ok"
+          aria-hidden="true"
+        />
+        <h1 className="auth-title">E-mail verified</h1>
+        <p className="auth-subtitle">Thanks, {verify.data.user.name}. Your account is active.</p>
+        <Link to={appRoutes.login} className="p-button p-component w-full justify-content-center">
+          <span className="p-button-label">Sign in</span>
+        </Link>
+      </div>
+    );
+  }
+
+  const problem = !token
+    ? 'This verification link has no token. Use the link from the e-mail, or request a new one.'
+    : verifyErrorText(verify.error);
+
+  return (
+    <div className="verify-email">
+      <h1 className="auth-title">Verification failed</h1>
+      <Message severity="error" text={problem} className="w-full" />
+      <p className="auth-subtitle">Enter your e-mail address to get a new verification link.</p>
+      <ResendVerificationForm />
+      <p className="auth-switch">
+        <Link to={appRoutes.login}>Back to sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+function verifyErrorText(error: unknown): string {
+  const { fields, form } = serverFormErrors(error, ['token'] as const);
+  return fields.token ?? form ?? 'This verification link is invalid or has expired.';
+}
+
+export default VerifyEmailPage;

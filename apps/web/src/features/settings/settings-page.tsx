@@ -1,0 +1,45 @@
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { Card } from 'primereact/card';
+import { PageHeader } from '../../components/page-header';
+import { useAppState } from '../../lib/app-state/app-state-store';
+import { useCurrentUser } from '../../lib/auth';
+
+export function SettingsPage() {
+  const user = useCurrentUser();
+  const dark = useAppState((state) => state.dark);
+  const setDark = useAppState((state) => state.setDark);
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <div className="settings-grid">
+        <Card title="Profile" className="settings-card">
+          <div className="form-field">
+            <label htmlFor="settings-name">Name</label>
+            <InputText id="settings-name" value={user?.name ?? ''} readOnly />
+          </div>
+          <div className="form-field">
+            <label htmlFor="settings-email">E-mail</label>
+            <InputText id="settings-email" type="email" value={user?.email ?? ''} readOnly />
+          </div>
+        </Card>
+        <Card title="Appearance" className="settings-card">
+          <div className="settings-row">
+            <label htmlFor="settings-dark" className="settings-row__label">
+              Dark mode
+              <small>Use the dark theme on this device.</small>
+            </label>
+            <InputSwitch
+              inputId="settings-dark"
+              checked={dark}
+              onChange={(event) => setDark(event.value)}
+            />
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export default SettingsPage;

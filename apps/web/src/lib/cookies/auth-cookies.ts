@@ -1,0 +1,35 @@
+import Cookies from 'js-cookie';
+import { authCookies, ZWsInfo, type TWsInfo } from '@flowsmith/shared';
+
+// Spec §9: every auth cookie lives on path `/`. Lax keeps them off cross-site requests.
+const options: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
+
+/**
+ * Stores the realtime connection info and, as spec §4 says, copies its token into `wsToken`.
+ * The session cookie `token` is HttpOnly and belongs to the server; this module never touches it.
+ */
+export function setWsInfo(info: TWsInfo): void {
+  Cookies.set(authCookies.wsInfo, JSON.stringify(info), options);
+  Cookies.set(authCookies.wsToken, info.token, options);
+}
+
+export function getWsInfo(): TWsInfo | null {
+  const raw = Cookies.get(authCookies.wsInfo);
+  if (!raw) return null;
+  try {
+    const parsed = ZWsInfo.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getWsToken(): string | null {
+  return Cookies.get(authCookies.wsToken) || null;
+}
+
+/** Spec §4: clearing sets the values empty. */
+export function clearWsInfo(): void {
+  Cookies.set(authCookies.wsInfo, '', options);
+  Cookies.set(authCookies.wsToken, '', options);
+}

@@ -1,0 +1,85 @@
+import { io, type Socket } from 'socket.io-client';
+import type { TClientToServerEvents, TServerToClientEvents, TWsInfo } from '@flowsmith/shared';
+import { setWsInfo } from '../cookies/auth-cookies';
+import { request, type TRequestOptions } from './realtime-request';
+
+export type TRealtimeSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
+
+type TEventName = keyof TClientToServerEvents;
+/** Arguments of a client event without its trailing ack callback. */
+type TEventArgs<E extends TEventName> =
+  Parameters<TClientToServerEvents[E]> extends [...infer A, unknown] ? A : never;
+/** `data` of the ack the server answers an event with. */
+type TEventReply<E extends TEventName> =
+  Parameters<TClientToServerEvents[E]> extends [...unknown[], (reply: infer R) => void]
+    ? R extends { ok: true; data: infer D }
+      ? D
+      : never
+    : never;
+
+export type TFetchWsInfo = () => Promise<TWsInfo>;
+
+let socket: TRealtimeSocket | null = null;
+
+function connectionUrl(info: TWsInfo): string {
+  return import.meta.env.VITE_WS_URL || info.url || window.location.origin;
+}
+
+/**
+ * Opens the realtime connection with the ws token (spec §8). When the server refuses the token
+ * (expired between page load and connect) a fresh one is fetched once and the connection
+ * retried; a second refusal is left alone rather than looping against the server.
+ */
+export function connectRealtime(info: TWsInfo, refreshWsInfo: TFetchWsInfo): TRealtimeSocket {
+  disconnectRealtime();
+  setWsInfo(info);
+  const url = connectionUrl(info);
+  const next: TRealtimeSocket = io(url, { auth: { token: info.token } });
+  let refreshed = false;
+
+  next.on('connect', () => {
+    console.info('[realtime] connected', { id: next.id, url });
+  });
+  next.on('disconnect', (reason, details) => {
+    console.info('[realtime] disconnected', { reason, details });
+  });
+  next.on('connect_error', (error) => {
+    console.info('[realtime] connect error', { message: error.message });
+    if (error.message !== 'unauthorized' || refreshed) return;
+    refreshed = true;
+    refreshWsInfo()
+      .then((fresh) => {
+        if (socket !== next) return; // signed out or replaced meanwhile
+        setWsInfo(fresh);
+        next.auth = { token: fresh.token };
+        next.connect();
+      })
+      .catch((fetchError: unknown) => {
+        console.info('[realtime] could not refresh the ws token', { error: fetchError });
+      });
+  });
+
+  socket = next;
+  return next;
+}
+
+export function disconnectRealtime(): void {
+  if (!socket) return;
+  const current = socket;
+  socket = null;
+  current.disconnect();
+}
+
+export function getRealtimeSocket(): TRealtimeSocket | null {
+  return socket;
+}
+
+/** Typed request/ack over the open connection, e.g. `realtimeRequest('subscribe', ['run:1'])`. */
+export function realtimeRequest<E extends TEventName>(
+  event: E,
+  args: TEventArgs<E>,
+  options?: TRequestOptions,
+): Promise<TEventReply<E>> {
+  if (!socket) return Promise.reject(new Error('Realtime is not connected'));
+  return request<TEventReply<E>>(socket, event, args, options);
+}

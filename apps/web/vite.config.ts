@@ -1,0 +1,65 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { buildIdPlugin } from './build/build-id-plugin.ts';
+
+const API_TARGET = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    buildIdPlugin(),
+    VitePWA({
+      registerType: 'prompt',
+      // Registered by the app itself (useRegisterSW in the shell), so no injected script.
+      injectRegister: null,
+      filename: 'sw.js',
+      scope: '/',
+      base: '/',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Flowsmith',
+        short_name: 'Flowsmith',
+        description: 'Self-hostable visual builder for AI workflows',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#4f46e5',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+        // The build manifest must always come from the network: it is how updates are noticed.
+        globIgnores: ['builds/**'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/builds\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    port: 4173,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
