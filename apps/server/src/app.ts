@@ -1,7 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { TConfig } from './config/config';
 import type { TDatabase } from './db/database';
 import { AppError } from './lib/app-error';
@@ -11,6 +16,10 @@ import { createAuthRepo } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { checkRoutes } from './modules/health/check.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { resourcesRoutes } from './modules/resources/resources.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createSecretBox } from './lib/secret-box';
 import { registerErrorHandling } from './plugins/error-handling';
 import { createRealtime, type TRealtime } from './plugins/realtime';
 import { registerRequestUser } from './plugins/request-user';
@@ -44,8 +53,6 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    // Secrets and cookies stay out of logs.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,8 +91,31 @@ export async function buildApp({
   app.decorate('realtime', realtime);
   app.addHook('onClose', () => realtime.close());
 
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Flowsmith API', version },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'token' },
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+
+  const db = database.db;
   await app.register(checkRoutes, { prefix: '/api', ping: database.ping, version });
   await app.register(authRoutes, { prefix: '/api/auth', auth, wsTokens, config });
+  await app.register(projectsRoutes, { prefix: '/api', db });
+  await app.register(usersRoutes, { prefix: '/api', db });
+  await app.register(resourcesRoutes, {
+    prefix: '/api',
+    db,
+    credentialsBox: createSecretBox(secretKey, 'provider-credentials'),
+  });
   await registerSpa(app, config.webDistDir);
   return app;
 }

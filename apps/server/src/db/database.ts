@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as schema from './schema/index';
+import { seedCatalog } from './seed-catalog';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -27,7 +28,7 @@ export type TDatabaseOptions =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
-/** Opens the database and applies pending migrations. */
+/** Opens the database, applies pending migrations and brings the built-in catalog up to date. */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -36,6 +37,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });
+      await seedCatalog(db as unknown as TDb);
     } catch (error) {
       await pool.end();
       throw error;
@@ -51,6 +53,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   const client = await PGlite.create(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await seedCatalog(db as unknown as TDb);
   return {
     db: db as unknown as TDb,
     kind: 'pglite',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { TDb } from '../db/database';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from '../db/schema/index';
 
 export type TMail = { to: string; subject: string; text: string; html: string };
 

@@ -9,6 +9,7 @@ export const apiErrorStatus = {
   forbidden: 403,
   email_not_verified: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

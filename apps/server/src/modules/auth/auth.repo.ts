@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { apiKeys, emailVerificationTokens, sessions, users } from '../../db/schema';
+import { apiKeys, emailVerificationTokens, sessions, users } from '../../db/schema/index';
 
 export type TUserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, emailVerificationTokens, users } from '../../db/schema';
+import { apiKeys, emailVerificationTokens, users } from '../../db/schema/index';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import { createTestApp, TEST_PASSWORD, type TTestApp } from '../../test/test-app';
 import { verificationTokenFrom } from '../../test/smtp-test-server';

@@ -1,0 +1,87 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { nodeGroups } from './canvas';
+import { createdAt, id, updatedAt } from './columns';
+import { projectRef } from './projects';
+
+export const customAis = pgTable(
+  'custom_ais',
+  {
+    id: id(),
+    projectId: projectRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    model: text('model').notNull().default('echo'),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    temperature: doublePrecision('temperature').notNull().default(0.7),
+    maxTokens: integer('max_tokens'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('custom_ais_project_id_idx').on(t.projectId)],
+);
+
+export const customAiToNodeGroups = pgTable(
+  'custom_ai_to_node_groups',
+  {
+    id: id(),
+    projectId: projectRef(),
+    customAiId: uuid('custom_ai_id')
+      .notNull()
+      .references(() => customAis.id, { onDelete: 'cascade' }),
+    nodeGroupId: uuid('node_group_id')
+      .notNull()
+      .references(() => nodeGroups.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('custom_ai_to_node_groups_unique').on(t.customAiId, t.nodeGroupId),
+    index('custom_ai_to_node_groups_project_id_idx').on(t.projectId),
+    index('custom_ai_to_node_groups_node_group_id_idx').on(t.nodeGroupId),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    projectId: projectRef(),
+    customAiId: uuid('custom_ai_id')
+      .notNull()
+      .references(() => customAis.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('New conversation'),
+    summary: text('summary'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('conversations_custom_ai_user_idx').on(t.customAiId, t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['system', 'user', 'assistant'] }).notNull(),
+    parts: jsonb('parts').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('messages_conversation_id_idx').on(t.conversationId, t.createdAt)],
+);

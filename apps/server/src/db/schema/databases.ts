@@ -1,0 +1,39 @@
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { databaseValueTypes } from './catalog';
+import { createdAt, id, updatedAt } from './columns';
+import { projectRef } from './projects';
+
+export const nodeDatabases = pgTable(
+  'node_databases',
+  {
+    id: id(),
+    projectId: projectRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('node_databases_project_name_unique').on(t.projectId, t.name)],
+);
+
+export const databaseValues = pgTable(
+  'database_values',
+  {
+    id: id(),
+    projectId: projectRef(),
+    nodeDatabaseId: uuid('node_database_id')
+      .notNull()
+      .references(() => nodeDatabases.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    type: text('type')
+      .notNull()
+      .references(() => databaseValueTypes.code, { onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('database_values_database_key_idx').on(t.nodeDatabaseId, t.key),
+    index('database_values_project_id_idx').on(t.projectId),
+  ],
+);

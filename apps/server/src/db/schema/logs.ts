@@ -1,0 +1,39 @@
+import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { conversations, customAis } from './custom-ais';
+import { createdAt, id, updatedAt } from './columns';
+import { projects } from './projects';
+import { runs } from './runs';
+
+/** One row per model call. */
+export const reqLogs = pgTable(
+  'req_logs',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    nodeId: uuid('node_id'),
+    customAiId: uuid('custom_ai_id').references(() => customAis.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cost: doublePrecision('cost').notNull().default(0),
+    prompt: text('prompt').notNull().default(''),
+    response: text('response'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('req_logs_project_created_idx').on(t.projectId, t.createdAt),
+    index('req_logs_user_created_idx').on(t.userId, t.createdAt),
+    index('req_logs_model_idx').on(t.model),
+  ],
+);

@@ -1,0 +1,39 @@
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { projectRoles } from '@flowsmith/shared';
+import { users } from './auth';
+import { createdAt, id, updatedAt } from './columns';
+
+export const projects = pgTable('projects', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const projectUsers = pgTable(
+  'project_users',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: projectRoles }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('project_users_project_user_unique').on(t.projectId, t.userId),
+    index('project_users_user_id_idx').on(t.userId),
+  ],
+);
+
+/** A project-scoped table's link to its project: deleting the project deletes its rows. */
+export const projectRef = () =>
+  uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { runStatuses } from '@flowsmith/shared';
+import { users } from './auth';
+import { nodeGroups } from './canvas';
+import { createdAt, id, updatedAt } from './columns';
+import { projectRef } from './projects';
+
+export const runs = pgTable(
+  'runs',
+  {
+    id: id(),
+    projectId: projectRef(),
+    nodeGroupId: uuid('node_group_id').references(() => nodeGroups.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: runStatuses }).notNull().default('queued'),
+    inputs: jsonb('inputs')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    outputs: jsonb('outputs')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    error: text('error'),
+    /** The sequence number of the last progress event, so a reconnecting client asks for the rest. */
+    seq: integer('seq').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('runs_project_created_idx').on(t.projectId, t.createdAt),
+    index('runs_node_group_id_idx').on(t.nodeGroupId),
+    index('runs_status_idx').on(t.status),
+  ],
+);
+
+export const runNodeStates = pgTable(
+  'run_node_states',
+  {
+    id: id(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    // No foreign key: a run's history outlives later edits of the canvas.
+    nodeId: uuid('node_id').notNull(),
+    status: text('status', { enum: runStatuses }).notNull().default('queued'),
+    output: jsonb('output'),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('run_node_states_run_node_unique').on(t.runId, t.nodeId)],
+);

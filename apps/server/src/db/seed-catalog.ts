@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  ioTypeCodes,
+  ioTypeNames,
+  nodeKindCatalog,
+  nodeKinds,
+  paramTypeCodes,
+  paramTypeNames,
+  valueTypeCodes,
+  valueTypeNames,
+} from '@flowsmith/shared';
+import type { TDb } from './database';
+import {
+  databaseValueTypes,
+  nodeInputTypes,
+  nodeOutputTypes,
+  nodeTypeParams,
+  nodeTypeParamTypes,
+  nodeTypes,
+  subscriptionPlans,
+} from './schema/index';
+
+const plans = [
+  {
+    code: 'free',
+    name: 'Free',
+    description: 'For trying Flowsmith out.',
+    priceMonthlyCents: 0,
+    priceYearlyCents: 0,
+    requestsPerMonth: 1_000,
+    maxProjects: 3,
+    maxMembers: 3,
+    sortOrder: 0,
+  },
+  {
+    code: 'pro',
+    name: 'Pro',
+    description: 'For people who run workflows every day.',
+    priceMonthlyCents: 2_000,
+    priceYearlyCents: 20_000,
+    requestsPerMonth: 20_000,
+    maxProjects: 20,
+    maxMembers: 10,
+    sortOrder: 1,
+  },
+  {
+    code: 'team',
+    name: 'Team',
+    description: 'For teams sharing projects; priced per seat.',
+    priceMonthlyCents: 5_000,
+    priceYearlyCents: 50_000,
+    requestsPerMonth: 100_000,
+    maxProjects: 100,
+    maxMembers: 50,
+    sortOrder: 2,
+  },
+];
+
+/**
+ * Writes the built-in catalog (node kinds with their params and handles, the type tables and the
+ * subscription plans) after the schema migrations. Idempotent: built-in rows are brought up to
+ * date, rows an admin added are left alone, plan prices an admin changed are kept.
+ */
+export async function seedCatalog(db: TDb): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [table, codes, names] of [
+      [nodeTypeParamTypes, paramTypeCodes, paramTypeNames],
+      [nodeInputTypes, ioTypeCodes, ioTypeNames],
+      [nodeOutputTypes, ioTypeCodes, ioTypeNames],
+      [databaseValueTypes, valueTypeCodes, valueTypeNames],
+    ] as const) {
+      await tx
+        .insert(table)
+        .values(codes.map((code) => ({ code, name: (names as Record<string, string>)[code]! })))
+        .onConflictDoNothing({ target: table.code });
+    }
+
+    for (const [sortOrder, kind] of nodeKinds.entries()) {
+      const { params, ...definition } = nodeKindCatalog[kind];
+      const values = {
+        kind,
+        name: definition.name,
+        description: definition.description,
+        icon: definition.icon,
+        color: definition.color,
+        category: definition.category,
+        isGroup: definition.isGroup,
+        runnable: definition.runnable,
+        inputs: definition.inputs,
+        outputs: definition.outputs,
+        sortOrder,
+      };
+      const [row] = await tx
+        .insert(nodeTypes)
+        .values(values)
+        .onConflictDoUpdate({ target: nodeTypes.kind, set: values })
+        .returning({ id: nodeTypes.id });
+      if (params.length === 0) continue;
+      await tx
+        .insert(nodeTypeParams)
+        .values(
+          params.map((param, index) => ({
+            nodeTypeId: row!.id,
+            name: param.name,
+            label: param.label,
+            type: param.type,
+            required: param.required ?? false,
+            defaultValue: param.defaultValue ?? null,
+            options: param.options ?? null,
+            min: param.min ?? null,
+            max: param.max ?? null,
+            description: param.description ?? '',
+            sortOrder: index,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [nodeTypeParams.nodeTypeId, nodeTypeParams.name],
+          set: {
+            label: sql`excluded.label`,
+            type: sql`excluded.type`,
+            required: sql`excluded.required`,
+            defaultValue: sql`excluded.default_value`,
+            options: sql`excluded.options`,
+            min: sql`excluded.min`,
+            max: sql`excluded.max`,
+            description: sql`excluded.description`,
+            sortOrder: sql`excluded.sort_order`,
+          },
+        });
+    }
+
+    await tx
+      .insert(subscriptionPlans)
+      .values(plans)
+      .onConflictDoNothing({ target: subscriptionPlans.code });
+  });
+}

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { areIoTypesCompatible, type TIoTypeCode } from '@flowsmith/shared';
+import type { TDb } from '../../db/database';
+import { nodeInputs, nodeOutputs, nodes, nodeTypes } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+
+export const invalid = (field: string, message: string) => AppError.validation(field, message);
+
+export async function nodeTypeOf(db: TDb, kind: string) {
+  const [row] = await db.select().from(nodeTypes).where(eq(nodeTypes.kind, kind)).limit(1);
+  return row;
+}
+
+export async function nodeInProject(db: TDb, nodeId: string, projectId: string) {
+  const [row] = await db
+    .select()
+    .from(nodes)
+    .where(and(eq(nodes.id, nodeId), eq(nodes.projectId, projectId)))
+    .limit(1);
+  return row;
+}
+
+/** A parent must be a group node of the same project, and no node may end up inside itself. */
+export async function checkParent(
+  db: TDb,
+  projectId: string,
+  nodeId: string | undefined,
+  parentId: string,
+) {
+  if (parentId === nodeId) throw invalid('parentId', 'A node cannot be its own parent');
+  const parent = await nodeInProject(db, parentId, projectId);
+  if (!parent) throw invalid('parentId', 'No such node in this project');
+  const type = await nodeTypeOf(db, parent.type);
+  if (!type?.isGroup) throw invalid('parentId', 'The parent must be a group node');
+  let ancestor: string | null = parent.parentId;
+  for (let depth = 0; ancestor && depth < 100; depth++) {
+    if (ancestor === nodeId) throw invalid('parentId', 'A group cannot be placed inside itself');
+    const [row] = await db
+      .select({ parentId: nodes.parentId })
+      .from(nodes)
+      .where(eq(nodes.id, ancestor));
+    ancestor = row?.parentId ?? null;
+  }
+}
+
+type TConnectionEnds = {
+  projectId: string;
+  source: string;
+  target: string;
+  sourceHandle: string;
+  targetHandle: string;
+};
+
+/** A connection joins an output of one node to a compatible input of another in its project. */
+export async function checkConnection(db: TDb, c: TConnectionEnds): Promise<void> {
+  const [source, target] = await Promise.all([
+    nodeInProject(db, c.source, c.projectId),
+    nodeInProject(db, c.target, c.projectId),
+  ]);
+  if (!source) throw invalid('source', 'No such node in this project');
+  if (!target) throw invalid('target', 'No such node in this project');
+  if (c.source === c.target) throw invalid('target', 'A node cannot be connected to itself');
+  const [output] = await db
+    .select()
+    .from(nodeOutputs)
+    .where(and(eq(nodeOutputs.nodeId, c.source), eq(nodeOutputs.name, c.sourceHandle)));
+  if (!output) throw invalid('sourceHandle', `The source node has no output "${c.sourceHandle}"`);
+  const [input] = await db
+    .select()
+    .from(nodeInputs)
+    .where(and(eq(nodeInputs.nodeId, c.target), eq(nodeInputs.name, c.targetHandle)));
+  if (!input) throw invalid('targetHandle', `The target node has no input "${c.targetHandle}"`);
+  if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
+    throw invalid('targetHandle', `A ${output.type} output cannot feed a ${input.type} input`);
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  ZCatalogType,
+  ZCatalogTypeCreate,
+  ZCatalogTypeListQuery,
+  ZCatalogTypeUpdate,
+  ZNodeType,
+  ZNodeTypeCreate,
+  ZNodeTypeListQuery,
+  ZNodeTypeParam,
+  ZNodeTypeParamCreate,
+  ZNodeTypeParamListQuery,
+  ZNodeTypeParamUpdate,
+  ZNodeTypeUpdate,
+} from '@flowsmith/shared';
+import {
+  databaseValueTypes,
+  nodeInputTypes,
+  nodeOutputTypes,
+  nodeTypeParams,
+  nodeTypeParamTypes,
+  nodeTypes,
+} from '../../db/schema/index';
+import { apiRow } from '../resources/api-row';
+import type { TResourceDefinition } from '../resources/resource.types';
+
+const typeResource = (name: string, table: typeof nodeTypeParamTypes): TResourceDefinition => ({
+  name,
+  table,
+  scope: { kind: 'catalog' },
+  schemas: {
+    row: ZCatalogType,
+    create: ZCatalogTypeCreate,
+    update: ZCatalogTypeUpdate,
+    listQuery: ZCatalogTypeListQuery,
+  },
+  columns: { id: table.id, code: table.code, name: table.name, createdAt: table.createdAt },
+  defaultSort: 'code',
+  searchColumns: [table.code, table.name],
+  toApi: apiRow,
+});
+
+export const catalogResources: TResourceDefinition[] = [
+  typeResource('node_type_param_types', nodeTypeParamTypes),
+  typeResource('node_input_types', nodeInputTypes),
+  typeResource('node_output_types', nodeOutputTypes),
+  typeResource('database_value_types', databaseValueTypes),
+  {
+    name: 'node_types',
+    table: nodeTypes,
+    scope: { kind: 'catalog' },
+    schemas: {
+      row: ZNodeType,
+      create: ZNodeTypeCreate,
+      update: ZNodeTypeUpdate,
+      listQuery: ZNodeTypeListQuery,
+    },
+    columns: {
+      id: nodeTypes.id,
+      kind: nodeTypes.kind,
+      name: nodeTypes.name,
+      category: nodeTypes.category,
+      sortOrder: nodeTypes.sortOrder,
+    },
+    defaultSort: 'sortOrder',
+    searchColumns: [nodeTypes.kind, nodeTypes.name],
+    toApi: apiRow,
+  },
+  {
+    name: 'node_type_params',
+    table: nodeTypeParams,
+    scope: { kind: 'catalog' },
+    schemas: {
+      row: ZNodeTypeParam,
+      create: ZNodeTypeParamCreate,
+      update: ZNodeTypeParamUpdate,
+      listQuery: ZNodeTypeParamListQuery,
+    },
+    columns: {
+      id: nodeTypeParams.id,
+      nodeTypeId: nodeTypeParams.nodeTypeId,
+      name: nodeTypeParams.name,
+      type: nodeTypeParams.type,
+      sortOrder: nodeTypeParams.sortOrder,
+    },
+    defaultSort: 'sortOrder',
+    searchColumns: [nodeTypeParams.name, nodeTypeParams.label],
+    toApi: apiRow,
+  },
+];

@@ -1,0 +1,92 @@
+import {
+  ZCustomAi,
+  ZCustomAiCreate,
+  ZCustomAiListQuery,
+  ZCustomAiToNodeGroup,
+  ZCustomAiToNodeGroupCreate,
+  ZCustomAiToNodeGroupListQuery,
+  ZCustomAiToNodeGroupUpdate,
+  ZCustomAiUpdate,
+} from '@flowsmith/shared';
+import { eq } from 'drizzle-orm';
+import {
+  customAis,
+  customAiToNodeGroups,
+  nodeGroups,
+  nodes,
+  nodeTypes,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { apiRow } from '../resources/api-row';
+import type { TResourceDefinition } from '../resources/resource.types';
+
+export const customAisResource: TResourceDefinition = {
+  name: 'custom_ais',
+  table: customAis,
+  scope: { kind: 'project' },
+  schemas: {
+    row: ZCustomAi,
+    create: ZCustomAiCreate,
+    update: ZCustomAiUpdate,
+    listQuery: ZCustomAiListQuery,
+  },
+  columns: {
+    id: customAis.id,
+    projectId: customAis.projectId,
+    name: customAis.name,
+    model: customAis.model,
+    createdAt: customAis.createdAt,
+    updatedAt: customAis.updatedAt,
+  },
+  defaultSort: 'name',
+  searchColumns: [customAis.name, customAis.description],
+  toApi: apiRow,
+};
+
+export const customAiToNodeGroupsResource: TResourceDefinition = {
+  name: 'custom_ai_to_node_groups',
+  table: customAiToNodeGroups,
+  scope: {
+    kind: 'project',
+    parent: {
+      field: 'customAiId',
+      table: customAis,
+      id: customAis.id,
+      projectId: customAis.projectId,
+      label: 'Custom AI',
+    },
+  },
+  schemas: {
+    row: ZCustomAiToNodeGroup,
+    create: ZCustomAiToNodeGroupCreate,
+    update: ZCustomAiToNodeGroupUpdate,
+    listQuery: ZCustomAiToNodeGroupListQuery,
+  },
+  columns: {
+    id: customAiToNodeGroups.id,
+    projectId: customAiToNodeGroups.projectId,
+    customAiId: customAiToNodeGroups.customAiId,
+    nodeGroupId: customAiToNodeGroups.nodeGroupId,
+    createdAt: customAiToNodeGroups.createdAt,
+  },
+  defaultSort: 'createdAt',
+  toApi: apiRow,
+  /** Only a runnable group of the custom AI's own project can become one of its tools. */
+  async validate(candidate, { db }) {
+    const [group] = await db
+      .select({ projectId: nodeGroups.projectId, runnable: nodeTypes.runnable })
+      .from(nodeGroups)
+      .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
+      .innerJoin(nodeTypes, eq(nodeTypes.kind, nodes.type))
+      .where(eq(nodeGroups.id, candidate.nodeGroupId as string));
+    if (!group || group.projectId !== candidate.projectId) {
+      throw AppError.validation('nodeGroupId', 'No such group in this project');
+    }
+    if (!group.runnable) {
+      throw AppError.validation(
+        'nodeGroupId',
+        'Only an AI group or an AI image group can be linked',
+      );
+    }
+  },
+};

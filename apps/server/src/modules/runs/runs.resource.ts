@@ -1,0 +1,22 @@
+import { ZRun, ZRunListQuery } from '@flowsmith/shared';
+import { runs } from '../../db/schema/index';
+import { apiRow } from '../resources/api-row';
+import type { TResourceDefinition } from '../resources/resource.types';
+
+/** Past and current runs of a project; editors may remove a run from the history. */
+export const runsResource: TResourceDefinition = {
+  name: 'runs',
+  table: runs,
+  scope: { kind: 'project' },
+  writes: { create: false, update: false, remove: true },
+  schemas: { row: ZRun, listQuery: ZRunListQuery },
+  columns: {
+    id: runs.id,
+    projectId: runs.projectId,
+    nodeGroupId: runs.nodeGroupId,
+    status: runs.status,
+    createdAt: runs.createdAt,
+  },
+  defaultSort: '-createdAt',
+  toApi: apiRow,
+};

@@ -1,0 +1,90 @@
+import {
+  ZApiKey,
+  ZApiKeyCreate,
+  ZApiKeyCreated,
+  ZApiKeyListQuery,
+  ZApiKeyUpdate,
+  ZProviderCredential,
+  ZProviderCredentialCreate,
+  ZProviderCredentialListQuery,
+  ZProviderCredentialUpdate,
+} from '@flowsmith/shared';
+import { apiKeys, providerCredentials } from '../../db/schema/index';
+import type { TSecretBox } from '../../lib/secret-box';
+import { createOpaqueToken, hashToken } from '../../lib/tokens';
+import { apiRow } from '../resources/api-row';
+import type { TDbRow, TResourceDefinition } from '../resources/resource.types';
+
+export const apiKeysResource: TResourceDefinition = {
+  name: 'api_keys',
+  table: apiKeys,
+  scope: { kind: 'owner' },
+  schemas: {
+    row: ZApiKey,
+    create: ZApiKeyCreate,
+    update: ZApiKeyUpdate,
+    listQuery: ZApiKeyListQuery,
+    created: ZApiKeyCreated,
+  },
+  columns: {
+    id: apiKeys.id,
+    name: apiKeys.name,
+    createdAt: apiKeys.createdAt,
+    lastUsedAt: apiKeys.lastUsedAt,
+  },
+  defaultSort: '-createdAt',
+  searchColumns: [apiKeys.name],
+  toApi: ({ keyHash: _hash, ...row }) => apiRow(row as TDbRow),
+  // The key is shown once, in the answer to the create; only its hash is stored.
+  toInsert(body, ctx) {
+    const key = createOpaqueToken('fs_');
+    ctx.scratch.set('key', key);
+    return {
+      name: body.name,
+      expiresAt: body.expiresAt ? new Date(body.expiresAt as string) : null,
+      prefix: key.slice(0, 10),
+      keyHash: hashToken(key),
+    };
+  },
+  createdResponse: ({ keyHash: _hash, ...row }, ctx) => ({
+    ...apiRow(row as TDbRow),
+    key: ctx.scratch.get('key'),
+  }),
+};
+
+const keyHint = (key: string) => `…${key.slice(-4)}`;
+
+export function providerCredentialsResource(box: TSecretBox): TResourceDefinition {
+  return {
+    name: 'provider_credentials',
+    table: providerCredentials,
+    scope: { kind: 'owner' },
+    schemas: {
+      row: ZProviderCredential,
+      create: ZProviderCredentialCreate,
+      update: ZProviderCredentialUpdate,
+      listQuery: ZProviderCredentialListQuery,
+    },
+    columns: {
+      id: providerCredentials.id,
+      provider: providerCredentials.provider,
+      name: providerCredentials.name,
+      createdAt: providerCredentials.createdAt,
+    },
+    defaultSort: 'name',
+    searchColumns: [providerCredentials.name],
+    toApi: ({ encryptedKey: _sealed, ...row }) => apiRow(row as TDbRow),
+    toInsert({ apiKey, ...rest }) {
+      return {
+        ...rest,
+        encryptedKey: box.seal(apiKey as string),
+        keyHint: keyHint(apiKey as string),
+      };
+    },
+    toUpdate({ apiKey, ...rest }) {
+      return apiKey === undefined
+        ? rest
+        : { ...rest, encryptedKey: box.seal(apiKey as string), keyHint: keyHint(apiKey as string) };
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { ioTypeCodes } from '../catalog/catalog-types';
+import { groupKinds, type TNodeKind } from '../catalog/node-kinds';
+import { ZId, withStamps, zListQuery, zName, zText } from './common';
+
+const ZCoordinate = z
+  .number({ error: 'Must be a number' })
+  .min(-1_000_000, 'Too far out')
+  .max(1_000_000, 'Too far out');
+const ZSize = z.number({ error: 'Must be a number' }).min(1).max(100_000).nullable();
+
+export const ZPosition = z.object({ x: ZCoordinate, y: ZCoordinate });
+
+export const ZNodeData = z.object({
+  title: zText('Title', 200).default(''),
+  params: z.record(z.string().max(100), z.unknown()).default({}),
+});
+export type TNodeData = z.infer<typeof ZNodeData>;
+
+export const ZNode = withStamps({
+  projectId: ZId,
+  type: z.string(),
+  position: ZPosition,
+  data: z.object({ title: z.string(), params: z.record(z.string(), z.unknown()) }),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  parentId: ZId.nullable(),
+});
+export type TNode = z.infer<typeof ZNode>;
+export const ZNodeCreate = z.object({
+  projectId: ZId,
+  type: z.string({ error: 'Type is required' }).min(1, 'Type is required').max(50),
+  position: ZPosition.default({ x: 0, y: 0 }),
+  data: ZNodeData.default({ title: '', params: {} }),
+  width: ZSize.default(null),
+  height: ZSize.default(null),
+  parentId: ZId.nullable().default(null),
+});
+export type TNodeCreate = z.input<typeof ZNodeCreate>;
+export const ZNodeUpdate = z.object({
+  position: ZPosition.optional(),
+  data: ZNodeData.optional(),
+  width: ZSize.optional(),
+  height: ZSize.optional(),
+  parentId: ZId.nullable().optional(),
+});
+export type TNodeUpdate = z.input<typeof ZNodeUpdate>;
+export const ZNodeListQuery = zListQuery(['createdAt', 'updatedAt', 'type'], {
+  projectId: ZId.optional(),
+  type: z.string().max(50).optional(),
+  parentId: ZId.optional(),
+});
+
+export const ZNodeGroup = withStamps({
+  projectId: ZId,
+  nodeId: ZId,
+  name: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+});
+export type TNodeGroup = z.infer<typeof ZNodeGroup>;
+/** Creating a group creates its group node too (a group node and its group row are one thing). */
+export const ZNodeGroupCreate = z.object({
+  projectId: ZId,
+  name: zName('Name', 200),
+  type: z
+    .enum(groupKinds as [TNodeKind, ...TNodeKind[]], {
+      error: `Type must be one of ${groupKinds.join(', ')}`,
+    })
+    .default('group'),
+  position: ZPosition.default({ x: 0, y: 0 }),
+  width: ZSize.default(null),
+  height: ZSize.default(null),
+  parentId: ZId.nullable().default(null),
+  settings: z.record(z.string().max(100), z.unknown()).default({}),
+});
+export type TNodeGroupCreate = z.input<typeof ZNodeGroupCreate>;
+export const ZNodeGroupUpdate = z.object({
+  name: zName('Name', 200).optional(),
+  settings: z.record(z.string().max(100), z.unknown()).optional(),
+});
+export const ZNodeGroupListQuery = zListQuery(['name', 'createdAt'], {
+  projectId: ZId.optional(),
+  nodeId: ZId.optional(),
+});
+
+export const ZHandleName = z
+  .string({ error: 'Name is required' })
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
+    'Names are letters, digits and _, starting with a letter (at most 64)',
+  );
+
+export const ZNodeHandle = withStamps({
+  projectId: ZId,
+  nodeId: ZId,
+  name: z.string(),
+  label: z.string(),
+  type: z.string(),
+});
+export type TNodeHandle = z.infer<typeof ZNodeHandle>;
+export const ZNodeHandleCreate = z.object({
+  nodeId: ZId,
+  name: ZHandleName,
+  label: zText('Label', 100).default(''),
+  type: z
+    .enum(ioTypeCodes, { error: `Type must be one of ${ioTypeCodes.join(', ')}` })
+    .default('any'),
+});
+export const ZNodeHandleUpdate = ZNodeHandleCreate.omit({ nodeId: true }).partial();
+export const ZNodeHandleListQuery = zListQuery(['name', 'createdAt'], {
+  projectId: ZId.optional(),
+  nodeId: ZId.optional(),
+});
+
+export const ZNodeConnection = withStamps({
+  projectId: ZId,
+  source: ZId,
+  target: ZId,
+  sourceHandle: z.string(),
+  targetHandle: z.string(),
+  label: z.string(),
+  type: z.string(),
+});
+export type TNodeConnection = z.infer<typeof ZNodeConnection>;
+export const ZNodeConnectionCreate = z.object({
+  projectId: ZId,
+  source: ZId,
+  target: ZId,
+  sourceHandle: ZHandleName,
+  targetHandle: ZHandleName,
+  label: zText('Label', 200).default(''),
+  type: zText('Type', 50).default('button'),
+});
+export type TNodeConnectionCreate = z.input<typeof ZNodeConnectionCreate>;
+export const ZNodeConnectionUpdate = ZNodeConnectionCreate.omit({ projectId: true }).partial();
+export const ZNodeConnectionListQuery = zListQuery(['createdAt'], {
+  projectId: ZId.optional(),
+  source: ZId.optional(),
+  target: ZId.optional(),
+});

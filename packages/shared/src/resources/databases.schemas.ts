@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { valueTypeCodes, type TValueTypeCode } from '../catalog/catalog-types';
+import { ZId, withStamps, zListQuery, zName, zText } from './common';
+
+export const ZNodeDatabase = withStamps({
+  projectId: ZId,
+  name: z.string(),
+  description: z.string(),
+});
+export type TNodeDatabase = z.infer<typeof ZNodeDatabase>;
+export const ZNodeDatabaseCreate = z.object({
+  projectId: ZId,
+  name: zName('Name', 100),
+  description: zText('Description', 2000).default(''),
+});
+export const ZNodeDatabaseUpdate = ZNodeDatabaseCreate.omit({ projectId: true }).partial();
+export const ZNodeDatabaseListQuery = zListQuery(['name', 'createdAt'], {
+  projectId: ZId.optional(),
+});
+
+/** Why a value is not a valid value of its type, or undefined when it is. */
+export function valueTypeError(type: TValueTypeCode, value: string): string | undefined {
+  switch (type) {
+    case 'text':
+      return undefined;
+    case 'number':
+      return value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : 'Must be a number';
+    case 'boolean':
+      return value === 'true' || value === 'false' ? undefined : 'Must be true or false';
+    case 'json':
+      try {
+        JSON.parse(value);
+        return undefined;
+      } catch {
+        return 'Must be valid JSON';
+      }
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+        !Number.isNaN(Date.parse(value))
+        ? undefined
+        : 'Must be a date like 2026-01-31 or 2026-01-31T12:00:00Z';
+  }
+}
+
+export const ZValueType = z.enum(valueTypeCodes, {
+  error: `Type must be one of ${valueTypeCodes.join(', ')}`,
+});
+
+export const ZDatabaseValue = withStamps({
+  projectId: ZId,
+  nodeDatabaseId: ZId,
+  key: z.string(),
+  value: z.string(),
+  type: z.string(),
+});
+export type TDatabaseValue = z.infer<typeof ZDatabaseValue>;
+const valueFields = {
+  key: zName('Key', 500),
+  value: zText('Value', 100_000),
+  type: ZValueType.default('text'),
+};
+const checkValue = (body: { type?: TValueTypeCode; value?: string }, ctx: z.RefinementCtx) => {
+  if (body.value === undefined) return;
+  const error = valueTypeError(body.type ?? 'text', body.value);
+  if (error) ctx.addIssue({ code: 'custom', path: ['value'], message: error });
+};
+export const ZDatabaseValueCreate = z
+  .object({ nodeDatabaseId: ZId, ...valueFields })
+  .superRefine(checkValue);
+export type TDatabaseValueCreate = z.input<typeof ZDatabaseValueCreate>;
+export const ZDatabaseValueUpdate = z.object({
+  key: valueFields.key.optional(),
+  value: valueFields.value.optional(),
+  type: ZValueType.optional(),
+});
+export const ZDatabaseValueListQuery = zListQuery(['key', 'createdAt', 'updatedAt', 'type'], {
+  projectId: ZId.optional(),
+  nodeDatabaseId: ZId.optional(),
+  type: ZValueType.optional(),
+  key: z.string().max(500).optional(),
+});

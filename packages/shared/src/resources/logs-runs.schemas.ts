@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ZId, ZTimestamp, withStamps, zListQuery } from './common';
+
+export const ZReqLog = withStamps({
+  userId: ZId.nullable(),
+  projectId: ZId.nullable(),
+  runId: ZId.nullable(),
+  nodeId: ZId.nullable(),
+  customAiId: ZId.nullable(),
+  conversationId: ZId.nullable(),
+  provider: z.string(),
+  model: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+  latencyMs: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cost: z.number(),
+  prompt: z.string(),
+  response: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TReqLog = z.infer<typeof ZReqLog>;
+
+const ZDateFilter = z.iso.datetime({
+  offset: true,
+  error: 'Must be an ISO date-time like 2026-01-31T00:00:00Z',
+});
+
+export const ZReqLogListQuery = zListQuery(
+  ['createdAt', 'latencyMs', 'cost', 'inputTokens', 'outputTokens', 'model'],
+  {
+    projectId: ZId.optional(),
+    runId: ZId.optional(),
+    customAiId: ZId.optional(),
+    conversationId: ZId.optional(),
+    model: z.string().max(200).optional(),
+    provider: z.string().max(50).optional(),
+    status: z.enum(['succeeded', 'failed']).optional(),
+    from: ZDateFilter.optional(),
+    to: ZDateFilter.optional(),
+  },
+);
+
+export const runStatuses = [
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'skipped',
+] as const;
+export const ZRunStatus = z.enum(runStatuses);
+export type TRunStatus = z.infer<typeof ZRunStatus>;
+
+export const ZRun = withStamps({
+  projectId: ZId,
+  nodeGroupId: ZId.nullable(),
+  userId: ZId.nullable(),
+  status: ZRunStatus,
+  inputs: z.record(z.string(), z.unknown()),
+  outputs: z.record(z.string(), z.unknown()),
+  error: z.string().nullable(),
+  seq: z.number(),
+  startedAt: ZTimestamp.nullable(),
+  finishedAt: ZTimestamp.nullable(),
+});
+export type TRun = z.infer<typeof ZRun>;
+export const ZRunListQuery = zListQuery(['createdAt', 'status'], {
+  projectId: ZId.optional(),
+  nodeGroupId: ZId.optional(),
+  status: ZRunStatus.optional(),
+});
