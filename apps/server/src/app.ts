@@ -21,6 +21,7 @@ import { resourcesRoutes } from './modules/resources/resources.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createSecretBox } from './lib/secret-box';
 import { registerErrorHandling } from './plugins/error-handling';
+import { registerNulGuard } from './plugins/nul-guard';
 import { createRealtime, type TRealtime } from './plugins/realtime';
 import { registerRequestUser } from './plugins/request-user';
 import { registerSpa } from './plugins/spa';
@@ -59,6 +60,7 @@ export async function buildApp({
   registerErrorHandling(app);
   // The API speaks JSON only; anything else is a 415.
   app.removeContentTypeParser('text/plain');
+  registerNulGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

@@ -31,6 +31,20 @@ describe('HTTP surface', () => {
     }
   });
 
+  it('refuses NUL characters, which the database cannot store, naming the field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'a@example.com', password: 'long enough password', name: 'a\u0000b' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toEqual([
+      { field: 'name', message: 'Text may not contain NUL characters' },
+    ]);
+    const query = await t.app.inject({ url: '/api/check?x=%00' });
+    expect(query.statusCode).toBe(400);
+  });
+
   it('refuses an oversized body with 413', async () => {
     const response = await t.app.inject({
       method: 'POST',

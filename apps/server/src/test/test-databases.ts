@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type TDatabase } from '../db/database';
 
@@ -31,4 +32,9 @@ export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDataba
       await dropper.end();
     },
   };
+}
+
+/** Runs raw SQL in a test and returns its rows (PGlite and node-postgres both answer `{rows}`). */
+export async function queryRows<T>(db: TDatabase['db'], query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -1,0 +1,120 @@
+import { createTestApp, type TTestApp } from './test-app';
+import type { TTestDatabaseKind } from './test-databases';
+
+export type TActor = { id: string; cookie: string } | null;
+export type TAnswer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** An HTTP client acting as one user (or nobody). */
+export function clientFor(t: TTestApp, actor: TActor) {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: actor ? { cookie: actor.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    let body: unknown = response.body;
+    try {
+      body = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: response.statusCode, body } as TAnswer;
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: unknown) => call('POST', url, payload),
+    put: (url: string, payload: unknown) => call('PUT', url, payload),
+    del: (url: string) => call('DELETE', url),
+  };
+}
+export type TClient = ReturnType<typeof clientFor>;
+
+/**
+ * An instance with an admin and four people around one project: its owner, an editor, a viewer,
+ * and a stranger who has a project of their own.
+ */
+export async function createWorld(database: TTestDatabaseKind) {
+  const t = await createTestApp({ database });
+  const signUp = async (email: string, name: string) => {
+    const { cookie, body } = await t.signUp(email, name);
+    return { id: body.user.id, cookie };
+  };
+  const admin = await signUp('admin@example.com', 'Ada Admin');
+  const owner = await signUp('owner@example.com', 'Olive Owner');
+  const editor = await signUp('editor@example.com', 'Eddie Editor');
+  const viewer = await signUp('viewer@example.com', 'Vera Viewer');
+  const stranger = await signUp('stranger@example.com', 'Sam Stranger');
+  const as = {
+    admin: clientFor(t, admin),
+    owner: clientFor(t, owner),
+    editor: clientFor(t, editor),
+    viewer: clientFor(t, viewer),
+    stranger: clientFor(t, stranger),
+    anonymous: clientFor(t, null),
+  };
+  const created = async (answer: Promise<TAnswer>) => {
+    const { status, body } = await answer;
+    if (status !== 201) throw new Error(`expected 201, got ${status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const projectId: string = (await created(as.owner.post('/api/projects', { name: 'Main' }))).id;
+  await created(
+    as.owner.post('/api/project_users', { projectId, userId: editor.id, role: 'editor' }),
+  );
+  await created(
+    as.owner.post('/api/project_users', { projectId, userId: viewer.id, role: 'viewer' }),
+  );
+  const strangerProjectId: string = (
+    await created(as.stranger.post('/api/projects', { name: 'Elsewhere' }))
+  ).id;
+
+  let serial = 0;
+  const unique = (prefix: string) => `${prefix}_${++serial}`;
+  const make = {
+    node: async (
+      type: string,
+      inProject = projectId,
+      by = inProject === projectId ? as.owner : as.stranger,
+    ) => created(by.post('/api/nodes', { projectId: inProject, type })),
+    group: async (type = 'ai_group', inProject = projectId) =>
+      created(
+        (inProject === projectId ? as.owner : as.stranger).post('/api/node_groups', {
+          projectId: inProject,
+          name: unique('group'),
+          type,
+        }),
+      ),
+    database: async (inProject = projectId) =>
+      created(
+        (inProject === projectId ? as.owner : as.stranger).post('/api/node_databases', {
+          projectId: inProject,
+          name: unique('db'),
+        }),
+      ),
+    customAi: async (inProject = projectId) =>
+      created(
+        (inProject === projectId ? as.owner : as.stranger).post('/api/custom_ais', {
+          projectId: inProject,
+          name: unique('assistant'),
+        }),
+      ),
+  };
+
+  return {
+    t,
+    users: { admin, owner, editor, viewer, stranger },
+    as,
+    projectId,
+    strangerProjectId,
+    make,
+    unique,
+    created,
+  };
+}
+
+export type TWorld = Awaited<ReturnType<typeof createWorld>>;
