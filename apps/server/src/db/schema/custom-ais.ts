@@ -68,7 +68,10 @@ export const conversations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('conversations_custom_ai_user_idx').on(t.customAiId, t.userId)],
+  (t) => [
+    index('conversations_custom_ai_user_idx').on(t.customAiId, t.userId),
+    index('conversations_project_id_idx').on(t.projectId),
+  ],
 );
 
 export const messages = pgTable(

@@ -35,5 +35,8 @@ export const reqLogs = pgTable(
     index('req_logs_project_created_idx').on(t.projectId, t.createdAt),
     index('req_logs_user_created_idx').on(t.userId, t.createdAt),
     index('req_logs_model_idx').on(t.model),
+    index('req_logs_run_id_idx').on(t.runId),
+    index('req_logs_custom_ai_id_idx').on(t.customAiId),
+    index('req_logs_conversation_id_idx').on(t.conversationId),
   ],
 );
