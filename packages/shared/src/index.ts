@@ -6,3 +6,4 @@ export * from './routes/app-routes';
 export * from './catalog/catalog-types';
 export * from './catalog/node-kinds';
 export * from './resources/index';
+export * from './graph/graph-document';
