@@ -16,6 +16,7 @@ import { createAuthRepo } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { checkRoutes } from './modules/health/check.routes';
+import { graphRoutes } from './modules/canvas/graph.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: '/api/auth', auth, wsTokens, config });
   await app.register(projectsRoutes, { prefix: '/api', db });
   await app.register(usersRoutes, { prefix: '/api', db });
+  await app.register(graphRoutes, { prefix: '/api', db });
   await app.register(resourcesRoutes, {
     prefix: '/api',
     db,

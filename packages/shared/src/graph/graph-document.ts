@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { ioTypeCodes } from '../catalog/catalog-types';
-import { ZNodeData, ZPosition, ZHandleName } from '../resources/canvas.schemas';
+import {
+  ZHandleName,
+  ZNode,
+  ZNodeConnection,
+  ZNodeData,
+  ZNodeGroup,
+  ZNodeHandle,
+  ZPosition,
+} from '../resources/canvas.schemas';
 import { ZId } from '../resources/common';
-import type { TNode, TNodeConnection, TNodeGroup, TNodeHandle } from '../resources/canvas.schemas';
+import type { TNodeHandle } from '../resources/canvas.schemas';
 
 /** The version written by this build; older documents are migrated on import. */
 export const GRAPH_FORMAT_VERSION = 1;
@@ -161,14 +169,15 @@ export function parseGraphDocument(
 }
 
 /** The whole stored canvas of a project, as `GET /api/projects/:id/graph` answers. */
-export type TProjectGraph = {
-  projectId: string;
-  nodes: TNode[];
-  connections: TNodeConnection[];
-  inputs: TNodeHandle[];
-  outputs: TNodeHandle[];
-  groups: TNodeGroup[];
-};
+export const ZProjectGraph = z.object({
+  projectId: ZId,
+  nodes: z.array(ZNode),
+  connections: z.array(ZNodeConnection),
+  inputs: z.array(ZNodeHandle),
+  outputs: z.array(ZNodeHandle),
+  groups: z.array(ZNodeGroup),
+});
+export type TProjectGraph = z.infer<typeof ZProjectGraph>;
 
 /**
  * A workflow file of a project's canvas, or of some nodes with everything inside them. Edges
@@ -266,3 +275,9 @@ export const ZGraphImport = z.object({
   offset: ZPosition.default({ x: 0, y: 0 }),
 });
 export type TGraphImport = z.input<typeof ZGraphImport>;
+
+export const ZGraphImportResult = z.object({
+  graph: ZProjectGraph,
+  idMap: z.record(z.string(), z.string()),
+});
+export type TGraphImportResult = z.infer<typeof ZGraphImportResult>;

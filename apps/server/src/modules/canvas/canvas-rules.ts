@@ -7,6 +7,9 @@ import { AppError } from '../../lib/app-error';
 const article = (word: string, capital = false) =>
   (/^[aeiou]/.test(word) ? 'an' : 'a').replace(/^a/, capital ? 'A' : 'a');
 
+export const incompatibility = (output: string, input: string) =>
+  `${article(output, true)} ${output} output cannot feed ${article(input)} ${input} input`;
+
 export const invalid = (field: string, message: string) => AppError.validation(field, message);
 
 export async function nodeTypeOf(db: TDb, kind: string) {
@@ -74,9 +77,6 @@ export async function checkConnection(db: TDb, c: TConnectionEnds): Promise<void
     .where(and(eq(nodeInputs.nodeId, c.target), eq(nodeInputs.name, c.targetHandle)));
   if (!input) throw invalid('targetHandle', `The target node has no input "${c.targetHandle}"`);
   if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
-    throw invalid(
-      'targetHandle',
-      `${article(output.type, true)} ${output.type} output cannot feed ${article(input.type)} ${input.type} input`,
-    );
+    throw invalid('targetHandle', incompatibility(output.type, input.type));
   }
 }
