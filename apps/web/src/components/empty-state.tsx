@@ -5,15 +5,18 @@ type TEmptyStateProps = {
   icon: string;
   title: string;
   children: ReactNode;
+  /** What to do about it, e.g. a "New project" button. */
+  action?: ReactNode;
 };
 
-/** An honest "nothing here yet" panel for screens whose content arrives in later work. */
-export function EmptyState({ icon, title, children }: TEmptyStateProps) {
+/** An honest "nothing here yet" panel: says why the screen is empty and what to do next. */
+export function EmptyState({ icon, title, children, action }: TEmptyStateProps) {
   return (
     <section className="empty-state surface-card" aria-labelledby="empty-state-title">
       <i className={`${icon} empty-state__icon`} aria-hidden="true" />
       <h2 id="empty-state-title">{title}</h2>
       <p className="empty-state__text">{children}</p>
+      {action ? <div className="empty-state__action">{action}</div> : null}
     </section>
   );
 }

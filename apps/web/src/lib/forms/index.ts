@@ -1,0 +1,1 @@
+export { errorText, serverFormErrors, type TServerFormErrors } from './server-form-errors';
