@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ZCode } from './catalog.schemas';
-import { ZId, ZTimestamp, withStamps, zBooleanFilter, zListQuery, zName, zText } from './common';
+import {
+  ZId,
+  ZTimestamp,
+  withStamps,
+  zBooleanFilter,
+  zListQuery,
+  zName,
+  zText,
+  zPatch,
+} from './common';
 
 const ZCents = z
   .number({ error: 'Must be a number' })
@@ -38,7 +47,7 @@ export const ZSubscriptionPlanCreate = z.object({
   active: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
 });
-export const ZSubscriptionPlanUpdate = ZSubscriptionPlanCreate.omit({ code: true }).partial();
+export const ZSubscriptionPlanUpdate = zPatch(ZSubscriptionPlanCreate.omit({ code: true }));
 export const ZSubscriptionPlanListQuery = zListQuery(['sortOrder', 'name', 'priceMonthlyCents'], {
   active: zBooleanFilter.optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ioTypeCodes } from '../catalog/catalog-types';
 import { groupKinds, type TNodeKind } from '../catalog/node-kinds';
-import { ZId, withStamps, zListQuery, zName, zText } from './common';
+import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 const ZCoordinate = z
   .number({ error: 'Must be a number' })
@@ -106,7 +106,7 @@ export const ZNodeHandleCreate = z.object({
     .enum(ioTypeCodes, { error: `Type must be one of ${ioTypeCodes.join(', ')}` })
     .default('any'),
 });
-export const ZNodeHandleUpdate = ZNodeHandleCreate.omit({ nodeId: true }).partial();
+export const ZNodeHandleUpdate = zPatch(ZNodeHandleCreate.omit({ nodeId: true }));
 export const ZNodeHandleListQuery = zListQuery(['name', 'createdAt'], {
   projectId: ZId.optional(),
   nodeId: ZId.optional(),
@@ -132,7 +132,7 @@ export const ZNodeConnectionCreate = z.object({
   type: zText('Type', 50).default('button'),
 });
 export type TNodeConnectionCreate = z.input<typeof ZNodeConnectionCreate>;
-export const ZNodeConnectionUpdate = ZNodeConnectionCreate.omit({ projectId: true }).partial();
+export const ZNodeConnectionUpdate = zPatch(ZNodeConnectionCreate.omit({ projectId: true }));
 export const ZNodeConnectionListQuery = zListQuery(['createdAt'], {
   projectId: ZId.optional(),
   source: ZId.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ioTypeCodes, paramTypeCodes } from '../catalog/catalog-types';
-import { ZId, withStamps, zListQuery, zName, zText } from './common';
+import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 export const ZCode = z
   .string({ error: 'Code is required' })
@@ -18,7 +18,7 @@ export const ZCatalogTypeCreate = z.object({
   name: zName('Name', 100),
   description: zText('Description', 2000).default(''),
 });
-export const ZCatalogTypeUpdate = ZCatalogTypeCreate.partial();
+export const ZCatalogTypeUpdate = zPatch(ZCatalogTypeCreate);
 export const ZCatalogTypeListQuery = zListQuery(['code', 'name', 'createdAt'], {
   code: z.string().max(50).optional(),
 });
@@ -59,7 +59,7 @@ export const ZNodeTypeCreate = z.object({
   outputs: z.array(ZHandle).max(50).default([]),
   sortOrder: z.number().int().min(0).max(10_000).default(100),
 });
-export const ZNodeTypeUpdate = ZNodeTypeCreate.omit({ kind: true }).partial();
+export const ZNodeTypeUpdate = zPatch(ZNodeTypeCreate.omit({ kind: true }));
 export const ZNodeTypeListQuery = zListQuery(['sortOrder', 'kind', 'name'], {
   kind: z.string().max(50).optional(),
   category: z.string().max(50).optional(),
@@ -94,7 +94,7 @@ export const ZNodeTypeParamCreate = z.object({
   description: zText('Description', 2000).default(''),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
 });
-export const ZNodeTypeParamUpdate = ZNodeTypeParamCreate.omit({ nodeTypeId: true }).partial();
+export const ZNodeTypeParamUpdate = zPatch(ZNodeTypeParamCreate.omit({ nodeTypeId: true }));
 export const ZNodeTypeParamListQuery = zListQuery(['sortOrder', 'name'], {
   nodeTypeId: ZId.optional(),
   type: z.string().max(50).optional(),

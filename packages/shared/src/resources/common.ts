@@ -70,3 +70,25 @@ export const zBooleanFilter = z
 const stamps = { createdAt: ZTimestamp, updatedAt: ZTimestamp };
 export const withStamps = <T extends z.ZodRawShape>(shape: T) =>
   z.object({ id: ZId, ...shape, ...stamps });
+
+type TWithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
+type TPatchShape<T extends z.ZodRawShape> = {
+  [K in keyof T]: z.ZodOptional<TWithoutDefault<T[K]>>;
+};
+
+/**
+ * The body of an update: every field of the create body, optional and without its default, so
+ * a field left out of a PUT keeps its stored value instead of being reset.
+ */
+export function zPatch<T extends z.ZodRawShape>(
+  create: z.ZodObject<T>,
+): z.ZodObject<TPatchShape<T>> {
+  const shape = Object.fromEntries(
+    Object.entries(create.shape).map(([key, field]) => {
+      const inner =
+        field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+      return [key, inner.optional()];
+    }),
+  );
+  return z.object(shape) as unknown as z.ZodObject<TPatchShape<T>>;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, withStamps, zListQuery, zName, zText } from './common';
+import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 export const ZCustomAi = withStamps({
   projectId: ZId,
@@ -33,7 +33,7 @@ export const ZCustomAiCreate = z.object({
     .default(null),
 });
 export type TCustomAiCreate = z.input<typeof ZCustomAiCreate>;
-export const ZCustomAiUpdate = ZCustomAiCreate.omit({ projectId: true }).partial();
+export const ZCustomAiUpdate = zPatch(ZCustomAiCreate.omit({ projectId: true }));
 export const ZCustomAiListQuery = zListQuery(['name', 'createdAt', 'updatedAt'], {
   projectId: ZId.optional(),
   model: z.string().max(200).optional(),

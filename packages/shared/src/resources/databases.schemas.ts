@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { valueTypeCodes, type TValueTypeCode } from '../catalog/catalog-types';
-import { ZId, withStamps, zListQuery, zName, zText } from './common';
+import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 export const ZNodeDatabase = withStamps({
   projectId: ZId,
@@ -13,7 +13,7 @@ export const ZNodeDatabaseCreate = z.object({
   name: zName('Name', 100),
   description: zText('Description', 2000).default(''),
 });
-export const ZNodeDatabaseUpdate = ZNodeDatabaseCreate.omit({ projectId: true }).partial();
+export const ZNodeDatabaseUpdate = zPatch(ZNodeDatabaseCreate.omit({ projectId: true }));
 export const ZNodeDatabaseListQuery = zListQuery(['name', 'createdAt'], {
   projectId: ZId.optional(),
 });

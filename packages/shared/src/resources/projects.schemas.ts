@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, withStamps, zListQuery, zName, zText } from './common';
+import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 export const projectRoles = ['owner', 'editor', 'viewer'] as const;
 export const ZProjectRole = z.enum(projectRoles, { error: 'Role must be owner, editor or viewer' });
@@ -19,7 +19,7 @@ export const ZProjectCreate = z.object({
   description: zText('Description', 2000).default(''),
 });
 export type TProjectCreate = z.input<typeof ZProjectCreate>;
-export const ZProjectUpdate = ZProjectCreate.partial();
+export const ZProjectUpdate = zPatch(ZProjectCreate);
 export type TProjectUpdate = z.input<typeof ZProjectUpdate>;
 export const ZProjectListQuery = zListQuery(['name', 'createdAt', 'updatedAt'], {
   role: ZProjectRole.optional(),

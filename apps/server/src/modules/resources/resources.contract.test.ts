@@ -44,6 +44,11 @@ describe.each(testDatabaseKinds)('resources on %s', (database) => {
       const updated = await writer().put(`${url}/${id}`, changes);
       expect(updated.status, JSON.stringify(updated.body)).toBe(200);
       expect(updated.body).toMatchObject(changes);
+      // Fields the update left out keep their values.
+      const untouched = Object.keys(fetched.body).filter(
+        (key) => !(key in changes) && key !== 'updatedAt',
+      );
+      for (const key of untouched) expect(updated.body[key], key).toEqual(fetched.body[key]);
 
       expect((await writer().del(`${url}/${id}`)).status).toBe(204);
       expectError(await writer().get(`${url}/${id}`), 404, 'not_found');
