@@ -38,6 +38,8 @@ describe.each(testDatabaseKinds)('projects and members on %s', (database) => {
       (await w.as.editor.put(`/api/projects/${w.projectId}`, { description: 'Shared work' }))
         .status,
     ).toBe(200);
+    const renamed = await w.as.editor.put(`/api/projects/${w.projectId}`, { name: 'Main' });
+    expect(renamed.body).toMatchObject({ name: 'Main', description: 'Shared work' });
     expect((await w.as.viewer.put(`/api/projects/${w.projectId}`, { name: 'Mine' })).status).toBe(
       403,
     );
