@@ -7,3 +7,4 @@ export * from './catalog/catalog-types';
 export * from './catalog/node-kinds';
 export * from './resources/index';
 export * from './graph/graph-document';
+export * from './catalog/template';

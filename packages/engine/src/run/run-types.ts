@@ -1,0 +1,76 @@
+import type { TNodeKind, TRunStatus } from '@flowsmith/shared';
+
+export type TEngineNode = {
+  id: string;
+  kind: TNodeKind;
+  title: string;
+  params: Record<string, unknown>;
+};
+
+export type TEngineEdge = {
+  source: string;
+  target: string;
+  sourceHandle: string;
+  targetHandle: string;
+};
+
+export type TWorkflow = { nodes: TEngineNode[]; edges: TEngineEdge[] };
+
+/** Values by handle name. */
+export type TValues = Record<string, unknown>;
+
+export type TRunEvent =
+  | {
+      type: 'node-status';
+      nodeId: string;
+      status: TRunStatus;
+      output?: TValues;
+      error?: string;
+      attempt?: number;
+    }
+  | { type: 'node-token'; nodeId: string; delta: string }
+  | { type: 'node-retry'; nodeId: string; attempt: number; delayMs: number; error: string };
+
+export type TNodeContext<TServices> = {
+  node: TEngineNode;
+  /** What arrived on the node's input handles. */
+  inputs: TValues;
+  /** The values given when the run started, by input name. */
+  runInputs: TValues;
+  signal: AbortSignal;
+  /** Streams a piece of text the node is producing. */
+  token(delta: string): void;
+  services: TServices;
+};
+
+export type TNodeImplementation<TServices> = {
+  run(ctx: TNodeContext<TServices>): Promise<TValues>;
+};
+
+export type TNodeRegistry<TServices> = Partial<Record<TNodeKind, TNodeImplementation<TServices>>>;
+
+export type TRetryOptions = {
+  /** Attempts after the first. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+};
+
+export type TRunOptions = {
+  /** How many nodes run at once. */
+  concurrency?: number;
+  nodeTimeoutMs?: number;
+  retry?: TRetryOptions;
+  signal?: AbortSignal;
+  /** Injected for tests: waiting and randomness. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+};
+
+export type TNodeResult = { status: TRunStatus; output?: TValues; error?: string };
+
+export type TRunResult = {
+  status: Extract<TRunStatus, 'succeeded' | 'failed' | 'cancelled'>;
+  nodes: Record<string, TNodeResult>;
+  error?: string;
+};

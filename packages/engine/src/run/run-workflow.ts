@@ -1,0 +1,226 @@
+import { executionWaves } from '../graph/execution-order';
+import { NodeTimeoutError, errorMessage, isRetryable, retryAfterMs, retryDelayMs } from './retry';
+import type {
+  TEngineEdge,
+  TEngineNode,
+  TNodeRegistry,
+  TNodeResult,
+  TRetryOptions,
+  TRunEvent,
+  TRunOptions,
+  TRunResult,
+  TValues,
+  TWorkflow,
+} from './run-types';
+
+const defaults = {
+  concurrency: 4,
+  nodeTimeoutMs: 120_000,
+  retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } satisfies TRetryOptions,
+};
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Settles with the work, or rejects as soon as the signal aborts, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** What each node receives: every incoming edge's value on its input; several edges make a list. */
+function gatherInputs(edges: TEngineEdge[], outputs: Map<string, TValues>): TValues {
+  const inputs: TValues = {};
+  for (const edge of edges) {
+    const value = outputs.get(edge.source)?.[edge.sourceHandle];
+    if (!(edge.targetHandle in inputs)) inputs[edge.targetHandle] = value;
+    else {
+      const existing = inputs[edge.targetHandle];
+      inputs[edge.targetHandle] = Array.isArray(existing)
+        ? [...existing, value]
+        : [existing, value];
+    }
+  }
+  return inputs;
+}
+
+/**
+ * Runs a workflow: every node after the nodes it depends on, independent branches at once up to
+ * the concurrency bound. A failing node is retried when the failure is transient; once it fails
+ * for good, the nodes downstream of it are skipped. Aborting the signal cancels the run.
+ * A cycle is refused before anything runs (CycleError).
+ */
+export async function runWorkflow<TServices>(
+  workflow: TWorkflow,
+  registry: TNodeRegistry<TServices>,
+  runInputs: TValues,
+  services: TServices,
+  options: TRunOptions,
+  onEvent: (event: TRunEvent) => void,
+): Promise<TRunResult> {
+  const concurrency = Math.max(1, options.concurrency ?? defaults.concurrency);
+  const nodeTimeoutMs = options.nodeTimeoutMs ?? defaults.nodeTimeoutMs;
+  const retry = options.retry ?? defaults.retry;
+  const signal = options.signal ?? new AbortController().signal;
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+
+  const ids = workflow.nodes.map((node) => node.id);
+  executionWaves(ids, workflow.edges);
+
+  const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
+  const incoming = new Map<string, TEngineEdge[]>(ids.map((id) => [id, []]));
+  const downstream = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
+  for (const edge of workflow.edges) {
+    if (!byId.has(edge.source) || !byId.has(edge.target)) continue;
+    incoming.get(edge.target)!.push(edge);
+    downstream.get(edge.source)!.add(edge.target);
+  }
+  const waitingOn = new Map(
+    ids.map((id) => [id, new Set(incoming.get(id)!.map((e) => e.source)).size]),
+  );
+  const results: Record<string, TNodeResult> = {};
+  const outputs = new Map<string, TValues>();
+  const ready: string[] = [];
+  for (const id of ids) {
+    results[id] = { status: 'queued' };
+    onEvent({ type: 'node-status', nodeId: id, status: 'queued' });
+    if (waitingOn.get(id) === 0) ready.push(id);
+  }
+
+  async function execute(node: TEngineNode): Promise<TNodeResult> {
+    const implementation = registry[node.kind];
+    if (!implementation)
+      return { status: 'failed', error: `Nodes of kind "${node.kind}" cannot run` };
+    const inputs = gatherInputs(incoming.get(node.id)!, outputs);
+    for (let attempt = 1; ; attempt++) {
+      onEvent({ type: 'node-status', nodeId: node.id, status: 'running', attempt });
+      const timeout = new AbortController();
+      const timer = setTimeout(
+        () => timeout.abort(new NodeTimeoutError(nodeTimeoutMs)),
+        nodeTimeoutMs,
+      );
+      const nodeSignal = AbortSignal.any([signal, timeout.signal]);
+      try {
+        const output = await untilAborted(
+          implementation.run({
+            node,
+            inputs,
+            runInputs,
+            signal: nodeSignal,
+            token: (delta) => onEvent({ type: 'node-token', nodeId: node.id, delta }),
+            services,
+          }),
+          nodeSignal,
+        );
+        return { status: 'succeeded', output };
+      } catch (caught) {
+        if (signal.aborted) return { status: 'cancelled', error: 'Cancelled' };
+        const error = timeout.signal.aborted ? new NodeTimeoutError(nodeTimeoutMs) : caught;
+        if (attempt > retry.retries || !isRetryable(error))
+          return { status: 'failed', error: errorMessage(error) };
+        const delayMs = retryDelayMs(attempt, retry, random, retryAfterMs(error));
+        onEvent({
+          type: 'node-retry',
+          nodeId: node.id,
+          attempt,
+          delayMs,
+          error: errorMessage(error),
+        });
+        try {
+          await sleep(delayMs, signal);
+        } catch {
+          return { status: 'cancelled', error: 'Cancelled' };
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  return new Promise<TRunResult>((resolve) => {
+    let running = 0;
+    let finished = false;
+
+    const settle = (id: string, result: TNodeResult) => {
+      results[id] = result;
+      onEvent({ type: 'node-status', nodeId: id, ...result });
+      if (result.status === 'succeeded') {
+        outputs.set(id, result.output ?? {});
+        for (const next of downstream.get(id)!) {
+          const left = waitingOn.get(next)! - 1;
+          waitingOn.set(next, left);
+          if (left === 0 && results[next]!.status === 'queued') ready.push(next);
+        }
+      } else {
+        skipDownstream(id);
+      }
+    };
+
+    const skipDownstream = (id: string) => {
+      for (const next of downstream.get(id)!) {
+        if (results[next]!.status !== 'queued') continue;
+        const upstream = byId.get(id)!.title || id;
+        settle(next, { status: 'skipped', error: `Skipped because "${upstream}" did not succeed` });
+      }
+    };
+
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      signal.removeEventListener('abort', onAbort);
+      const failed = Object.entries(results).find(([, r]) => r.status === 'failed');
+      if (signal.aborted) resolve({ status: 'cancelled', nodes: results, error: 'Cancelled' });
+      else if (failed) {
+        const title = byId.get(failed[0])!.title || failed[0];
+        resolve({
+          status: 'failed',
+          nodes: results,
+          error: `"${title}" failed: ${failed[1].error}`,
+        });
+      } else resolve({ status: 'succeeded', nodes: results });
+    };
+
+    const pump = () => {
+      while (!signal.aborted && running < concurrency && ready.length > 0) {
+        const id = ready.shift()!;
+        running += 1;
+        results[id] = { status: 'running' };
+        void execute(byId.get(id)!).then((result) => {
+          running -= 1;
+          settle(id, result);
+          pump();
+        });
+      }
+      if (running === 0 && (ready.length === 0 || signal.aborted)) finish();
+    };
+
+    const onAbort = () => {
+      for (const id of ids) {
+        if (results[id]!.status === 'queued')
+          settle(id, { status: 'cancelled', error: 'Cancelled' });
+      }
+      ready.length = 0;
+      if (running === 0) finish();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    pump();
+  });
+}
