@@ -18,6 +18,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { checkRoutes } from './modules/health/check.routes';
 import { graphRoutes } from './modules/canvas/graph.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { registerRunModule } from './modules/runs/runs.module';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createSecretBox } from './lib/secret-box';
@@ -115,11 +116,10 @@ export async function buildApp({
   await app.register(projectsRoutes, { prefix: '/api', db });
   await app.register(usersRoutes, { prefix: '/api', db });
   await app.register(graphRoutes, { prefix: '/api', db });
-  await app.register(resourcesRoutes, {
-    prefix: '/api',
-    db,
-    credentialsBox: createSecretBox(secretKey, 'provider-credentials'),
-  });
+  const credentialsBox = createSecretBox(secretKey, 'provider-credentials');
+  await app.register(resourcesRoutes, { prefix: '/api', db, credentialsBox });
+
+  await registerRunModule(app, { db, config, realtime, credentialsBox });
   await registerSpa(app, config.webDistDir);
   return app;
 }

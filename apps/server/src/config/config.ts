@@ -48,6 +48,14 @@ const ZEnv = z.object({
 
 export type TRateLimit = { max: number; timeWindowMs: number };
 
+/** How runs execute: nodes at once per run, runs at once, a node's time limit, and retries. */
+export type TRunSettings = {
+  concurrency: number;
+  parallelRuns: number;
+  nodeTimeoutMs: number;
+  retry: { retries: number; baseDelayMs: number; maxDelayMs: number };
+};
+
 export type TConfig = {
   port: number;
   host: string;
@@ -60,6 +68,7 @@ export type TConfig = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDistDir: string;
   authRateLimit: TRateLimit;
+  runs: TRunSettings;
   providers: {
     openai: { apiKey: string; baseUrl: string | undefined } | undefined;
     anthropic: { apiKey: string } | undefined;
@@ -98,6 +107,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     authRateLimit: { max: 10, timeWindowMs: 60_000 },
+    runs: {
+      concurrency: 4,
+      parallelRuns: 2,
+      nodeTimeoutMs: 120_000,
+      retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 },
+    },
     providers: {
       openai: e.OPENAI_API_KEY
         ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }

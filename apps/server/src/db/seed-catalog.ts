@@ -12,6 +12,7 @@ import {
 import type { TDb } from './database';
 import {
   databaseValueTypes,
+  modelPrices,
   nodeInputTypes,
   nodeOutputTypes,
   nodeTypeParams,
@@ -56,10 +57,21 @@ const plans = [
   },
 ];
 
+// US dollars per million tokens (per image for image models), as published when this was written.
+const prices = [
+  { model: 'echo', inputPerMillion: 0, outputPerMillion: 0, perImage: 0 },
+  { model: 'gpt-4o-mini', inputPerMillion: 0.15, outputPerMillion: 0.6, perImage: 0 },
+  { model: 'gpt-4o', inputPerMillion: 2.5, outputPerMillion: 10, perImage: 0 },
+  { model: 'gpt-4.1-mini', inputPerMillion: 0.4, outputPerMillion: 1.6, perImage: 0 },
+  { model: 'dall-e-3', inputPerMillion: 0, outputPerMillion: 0, perImage: 0.04 },
+  { model: 'claude-haiku-4-5', inputPerMillion: 1, outputPerMillion: 5, perImage: 0 },
+  { model: 'claude-sonnet-4-5', inputPerMillion: 3, outputPerMillion: 15, perImage: 0 },
+];
+
 /**
- * Writes the built-in catalog (node kinds with their params and handles, the type tables and the
- * subscription plans) after the schema migrations. Idempotent: built-in rows are brought up to
- * date, rows an admin added are left alone, plan prices an admin changed are kept.
+ * Writes the built-in catalog (node kinds with their params and handles, the type tables, the
+ * subscription plans and the model prices) after the schema migrations. Idempotent: built-in rows
+ * are brought up to date, rows an admin added are left alone, prices an admin changed are kept.
  */
 export async function seedCatalog(db: TDb): Promise<void> {
   await db.transaction(async (tx) => {
@@ -133,5 +145,6 @@ export async function seedCatalog(db: TDb): Promise<void> {
       .insert(subscriptionPlans)
       .values(plans)
       .onConflictDoNothing({ target: subscriptionPlans.code });
+    await tx.insert(modelPrices).values(prices).onConflictDoNothing({ target: modelPrices.model });
   });
 }

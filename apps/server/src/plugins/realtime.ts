@@ -83,7 +83,10 @@ export function createRealtime({
       if (!parsed.success) return ack(forbidden);
       const [kind, id] = parsed.data.split(':') as [string, string];
       const check = access.get(kind);
-      if (!check || !(await check(socket.data.user, id))) return ack(forbidden);
+      const allowed = check
+        ? await Promise.resolve(check(socket.data.user, id)).catch(() => false)
+        : false;
+      if (!allowed) return ack(forbidden);
       await socket.join(parsed.data);
       socket.to(parsed.data).emit('join', presence(socket, parsed.data));
       ack({ ok: true, data: { offset: offsets.get(parsed.data) ?? 0 } });

@@ -38,8 +38,11 @@ export type TClient = ReturnType<typeof clientFor>;
  * An instance with an admin and four people around one project: its owner, an editor, a viewer,
  * and a stranger who has a project of their own.
  */
-export async function createWorld(database: TTestDatabaseKind) {
-  const t = await createTestApp({ database });
+export async function createWorld(
+  database: TTestDatabaseKind,
+  options: Omit<Parameters<typeof createTestApp>[0], 'database'> = {},
+) {
+  const t = await createTestApp({ database, ...options });
   const signUp = async (email: string, name: string) => {
     const { cookie, body } = await t.signUp(email, name);
     return { id: body.user.id, cookie };

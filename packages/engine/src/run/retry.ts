@@ -3,7 +3,7 @@ import type { TRetryOptions } from './run-types';
 /** An error a node implementation throws when it gave up waiting. */
 export class NodeTimeoutError extends Error {
   constructor(readonly ms: number) {
-    super(`Timed out after ${Math.round(ms / 1000)} s`);
+    super(`Timed out after ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`);
     this.name = 'NodeTimeoutError';
   }
 }

@@ -152,7 +152,7 @@ describe('runWorkflow', () => {
       nodeTimeoutMs: 20,
       retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
     });
-    expect(result.nodes.slow).toEqual({ status: 'failed', error: 'Timed out after 0 s' });
+    expect(result.nodes.slow).toEqual({ status: 'failed', error: 'Timed out after 20 ms' });
   });
 
   it('retries transient failures with growing, jittered delays and then succeeds', async () => {

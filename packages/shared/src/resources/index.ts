@@ -7,3 +7,4 @@ export * from './databases.schemas';
 export * from './logs-runs.schemas';
 export * from './projects.schemas';
 export * from './settings.schemas';
+export * from './runs.schemas';

@@ -55,6 +55,8 @@ export type TRunStatus = z.infer<typeof ZRunStatus>;
 export const ZRun = withStamps({
   projectId: ZId,
   nodeGroupId: ZId.nullable(),
+  nodeId: ZId.nullable(),
+  customAiId: ZId.nullable(),
   userId: ZId.nullable(),
   status: ZRunStatus,
   inputs: z.record(z.string(), z.unknown()),

@@ -40,3 +40,15 @@ export const reqLogs = pgTable(
     index('req_logs_conversation_id_idx').on(t.conversationId),
   ],
 );
+
+/** What a model costs, in US dollars; the admin keeps it up to date. */
+export const modelPrices = pgTable('model_prices', {
+  id: id(),
+  /** A model id as pickers show it (`openai:gpt-4o-mini`) or the bare model name (`gpt-4o-mini`). */
+  model: text('model').notNull().unique(),
+  inputPerMillion: doublePrecision('input_per_million').notNull().default(0),
+  outputPerMillion: doublePrecision('output_per_million').notNull().default(0),
+  perImage: doublePrecision('per_image').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

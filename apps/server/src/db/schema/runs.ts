@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'd
 import { runStatuses } from '@flowsmith/shared';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
+import { customAis } from './custom-ais';
 import { createdAt, id, updatedAt } from './columns';
 import { projectRef } from './projects';
 
@@ -12,6 +13,10 @@ export const runs = pgTable(
     id: id(),
     projectId: projectRef(),
     nodeGroupId: uuid('node_group_id').references(() => nodeGroups.id, { onDelete: 'set null' }),
+    /** A run of one node with what it depends on; neither this nor a group means the whole canvas. */
+    nodeId: uuid('node_id'),
+    /** A custom AI that answers for the run's AI processors that name none themselves. */
+    customAiId: uuid('custom_ai_id').references(() => customAis.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: runStatuses }).notNull().default('queued'),
     inputs: jsonb('inputs')
@@ -55,4 +60,19 @@ export const runNodeStates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [unique('run_node_states_run_node_unique').on(t.runId, t.nodeId)],
+);
+
+/** Every progress event of a run, numbered, so a client that reconnects can ask for what it missed. */
+export const runEvents = pgTable(
+  'run_events',
+  {
+    id: id(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('run_events_run_seq_unique').on(t.runId, t.seq)],
 );

@@ -12,6 +12,7 @@ import {
   customAiToNodeGroupsResource,
 } from '../custom-ais/custom-ais.resources';
 import { databaseValuesResource, nodeDatabasesResource } from '../databases/databases.resources';
+import { modelPricesResource } from '../models/model-prices.resource';
 import { reqLogsResource } from '../req-logs/req-logs.resource';
 import { runsResource } from '../runs/runs.resource';
 import { apiKeysResource, providerCredentialsResource } from '../settings/settings.resources';
@@ -35,6 +36,7 @@ export async function resourcesRoutes(app: FastifyInstance, { db, credentialsBox
     subscriptionPlansResource,
     subscriptionsResource,
     reqLogsResource,
+    modelPricesResource,
     runsResource,
     apiKeysResource,
     providerCredentialsResource(credentialsBox),

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+export const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+export const mediaTypeOf = (name: string) =>
+  Object.entries(extensions).find(([, ext]) => name.endsWith(`.${ext}`))?.[0] ??
+  'application/octet-stream';
+
+/** Generated files live under DATA_DIR/files/<project>/; the API serves them to members only. */
+export function createFileStore(dataDir: string) {
+  const root = path.join(dataDir, 'files');
+  return {
+    root,
+    pathOf: (owner: string, name: string) => path.join(root, owner, name),
+    async save(projectId: string, bytes: Uint8Array, mediaType: string) {
+      const owner = projectId;
+      const name = `${randomUUID()}.${extensions[mediaType] ?? 'png'}`;
+      await mkdir(path.join(root, owner), { recursive: true });
+      await writeFile(path.join(root, owner, name), bytes);
+      return {
+        fileId: `${owner}/${name}`,
+        url: `/api/files/${owner}/${name}`,
+        mediaType: mediaTypeOf(name),
+      };
+    },
+  };
+}
+
+export type TFileStore = ReturnType<typeof createFileStore>;

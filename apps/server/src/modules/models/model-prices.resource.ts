@@ -1,0 +1,26 @@
+import {
+  ZModelPrice,
+  ZModelPriceCreate,
+  ZModelPriceListQuery,
+  ZModelPriceUpdate,
+} from '@flowsmith/shared';
+import { modelPrices } from '../../db/schema/index';
+import { apiRow } from '../resources/api-row';
+import type { TResourceDefinition } from '../resources/resource.types';
+
+/** The price table behind the request log's costs: read by all, kept by the admin. */
+export const modelPricesResource: TResourceDefinition = {
+  name: 'model_prices',
+  table: modelPrices,
+  scope: { kind: 'catalog' },
+  schemas: {
+    row: ZModelPrice,
+    create: ZModelPriceCreate,
+    update: ZModelPriceUpdate,
+    listQuery: ZModelPriceListQuery,
+  },
+  columns: { id: modelPrices.id, model: modelPrices.model, createdAt: modelPrices.createdAt },
+  defaultSort: 'model',
+  searchColumns: [modelPrices.model],
+  toApi: apiRow,
+};

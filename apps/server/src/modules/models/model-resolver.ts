@@ -1,0 +1,300 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, type ImageModel, type LanguageModel } from 'ai';
+import { and, eq } from 'drizzle-orm';
+import type { TModelInfo, TProvider } from '@flowsmith/shared';
+import type { TConfig } from '../../config/config';
+import type { TDb } from '../../db/database';
+import { providerCredentials } from '../../db/schema/index';
+import type { TSecretBox } from '../../lib/secret-box';
+
+export type TResolvedModel =
+  | { kind: 'echo'; provider: 'builtin'; model: 'echo' }
+  | {
+      kind: 'sdk';
+      provider: TProvider;
+      model: string;
+      language(): LanguageModel;
+      image(): ImageModel;
+    };
+
+type TSdkModel = Extract<TResolvedModel, { kind: 'sdk' }>;
+
+/** A model the user asked for that this instance cannot reach: a mistake, not worth a retry. */
+export class UnknownModelError extends Error {
+  readonly isRetryable = false;
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownModelError';
+  }
+}
+
+type TEndpoint = {
+  provider: TProvider;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  models: string[];
+};
+
+function sdkModel(endpoint: TEndpoint, model: string): TSdkModel {
+  const { provider, apiKey, baseUrl } = endpoint;
+  if (provider === 'anthropic') {
+    const anthropic = createAnthropic({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
+    return {
+      kind: 'sdk',
+      provider,
+      model,
+      language: () => anthropic(model),
+      image: () => {
+        throw new UnknownModelError('Anthropic has no image models');
+      },
+    };
+  }
+  if (provider === 'openai') {
+    const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
+    return {
+      kind: 'sdk',
+      provider,
+      model,
+      language: () => openai(model),
+      image: () => openai.image(model),
+    };
+  }
+  const compatible = createOpenAICompatible({
+    name: 'compatible',
+    baseURL: baseUrl!,
+    ...(apiKey ? { apiKey } : {}),
+  });
+  return {
+    kind: 'sdk',
+    provider,
+    model,
+    language: () => compatible.chatModel(model),
+    image: () => compatible.imageModel(model),
+  };
+}
+
+const IMAGE_MODEL = /image|dall-e|flux|stable-diffusion|sdxl|imagen/i;
+const fallbackModels: Record<TProvider, string[]> = {
+  openai: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-image-1', 'dall-e-3'],
+  anthropic: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1'],
+  openai_compatible: [],
+};
+const providerLabel: Record<TProvider, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  openai_compatible: 'OpenAI-compatible',
+};
+
+/** Asks a provider which models it has; a provider that does not answer gets a known list. */
+async function fetchModels(endpoint: TEndpoint): Promise<string[]> {
+  if (endpoint.models.length) return endpoint.models;
+  const base =
+    endpoint.baseUrl ??
+    (endpoint.provider === 'anthropic'
+      ? 'https://api.anthropic.com/v1'
+      : 'https://api.openai.com/v1');
+  const headers: Record<string, string> =
+    endpoint.provider === 'anthropic'
+      ? { 'x-api-key': endpoint.apiKey ?? '', 'anthropic-version': '2023-06-01' }
+      : endpoint.apiKey
+        ? { authorization: `Bearer ${endpoint.apiKey}` }
+        : {};
+  try {
+    const response = await fetch(`${base.replace(/\/+$/, '')}/models`, {
+      headers,
+      signal: AbortSignal.timeout(3000),
+    });
+    if (!response.ok) return fallbackModels[endpoint.provider];
+    const body = (await response.json()) as { data?: Array<{ id?: unknown }> };
+    const ids = (body.data ?? [])
+      .map((m) => m.id)
+      .filter((id): id is string => typeof id === 'string');
+    return ids.length ? ids : fallbackModels[endpoint.provider];
+  } catch {
+    return fallbackModels[endpoint.provider];
+  }
+}
+
+const LIST_TTL_MS = 5 * 60_000;
+
+/**
+ * Model ids: `echo` (built in), `openai:<model>`, `anthropic:<model>`, `compatible:<model>` for the
+ * providers configured by environment, and `cred:<credential id>:<model>` for a user's own keys.
+ */
+export function createModelResolver({
+  config,
+  db,
+  box,
+}: {
+  config: TConfig;
+  db: TDb;
+  box: TSecretBox;
+}) {
+  const cache = new Map<string, { at: number; models: string[] }>();
+  const envEndpoints: Record<string, TEndpoint | undefined> = {
+    openai: config.providers.openai && {
+      provider: 'openai',
+      apiKey: config.providers.openai.apiKey,
+      baseUrl: config.providers.openai.baseUrl,
+      models: [],
+    },
+    anthropic: config.providers.anthropic && {
+      provider: 'anthropic',
+      apiKey: config.providers.anthropic.apiKey,
+      baseUrl: undefined,
+      models: [],
+    },
+    compatible: config.providers.openaiCompatible && {
+      provider: 'openai_compatible',
+      apiKey: config.providers.openaiCompatible.apiKey,
+      baseUrl: config.providers.openaiCompatible.baseUrl,
+      models: config.providers.openaiCompatible.models,
+    },
+  };
+
+  async function credentialEndpoint(
+    userId: string,
+    credentialId: string,
+  ): Promise<(TEndpoint & { name: string }) | undefined> {
+    const [row] = await db
+      .select()
+      .from(providerCredentials)
+      .where(and(eq(providerCredentials.id, credentialId), eq(providerCredentials.userId, userId)));
+    if (!row) return undefined;
+    return {
+      provider: row.provider,
+      apiKey: box.open(row.encryptedKey),
+      baseUrl: row.baseUrl ?? undefined,
+      models: row.models,
+      name: row.name,
+    };
+  }
+
+  async function cachedModels(key: string, endpoint: TEndpoint) {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < LIST_TTL_MS) return hit.models;
+    const models = await fetchModels(endpoint);
+    cache.set(key, { at: Date.now(), models });
+    return models;
+  }
+
+  const infos = (
+    prefix: string,
+    label: string,
+    provider: TProvider,
+    models: string[],
+  ): TModelInfo[] =>
+    models.map((model) => ({
+      id: `${prefix}:${model}`,
+      label: `${label}: ${model}`,
+      provider,
+      kind: IMAGE_MODEL.test(model) ? 'image' : 'text',
+      builtin: false,
+    }));
+
+  return {
+    async resolve(modelId: string, userId: string): Promise<TResolvedModel> {
+      if (modelId === 'echo') return { kind: 'echo', provider: 'builtin', model: 'echo' };
+      const [prefix, ...rest] = modelId.split(':');
+      if (prefix === 'cred') {
+        const [credentialId, ...model] = rest;
+        const endpoint = credentialId
+          ? await credentialEndpoint(userId, credentialId).catch(() => undefined)
+          : undefined;
+        if (!endpoint || !model.length)
+          throw new UnknownModelError(
+            `The AI provider of model "${modelId}" is not one of your saved keys`,
+          );
+        return sdkModel(endpoint, model.join(':'));
+      }
+      const endpoint = prefix ? envEndpoints[prefix] : undefined;
+      if (!endpoint || !rest.length) {
+        throw new UnknownModelError(
+          `Model "${modelId}" is not available: pick one of the configured models`,
+        );
+      }
+      return sdkModel(endpoint, rest.join(':'));
+    },
+
+    /** Every model the user can pick, the built-in echo model first. */
+    async list(userId: string): Promise<TModelInfo[]> {
+      const models: TModelInfo[] = [
+        {
+          id: 'echo',
+          label: 'Echo (built-in, offline)',
+          provider: 'builtin',
+          kind: 'text',
+          builtin: true,
+        },
+        {
+          id: 'echo',
+          label: 'Echo image (built-in, offline)',
+          provider: 'builtin',
+          kind: 'image',
+          builtin: true,
+        },
+      ];
+      for (const [prefix, endpoint] of Object.entries(envEndpoints)) {
+        if (endpoint)
+          models.push(
+            ...infos(
+              prefix,
+              providerLabel[endpoint.provider],
+              endpoint.provider,
+              await cachedModels(prefix, endpoint),
+            ),
+          );
+      }
+      const credentials = await db
+        .select()
+        .from(providerCredentials)
+        .where(eq(providerCredentials.userId, userId));
+      for (const row of credentials) {
+        const endpoint = {
+          provider: row.provider,
+          apiKey: box.open(row.encryptedKey),
+          baseUrl: row.baseUrl ?? undefined,
+          models: row.models,
+        };
+        models.push(
+          ...infos(
+            `cred:${row.id}`,
+            row.name,
+            row.provider,
+            await cachedModels(`cred:${row.id}:${row.updatedAt.getTime()}`, endpoint),
+          ),
+        );
+      }
+      return models;
+    },
+
+    /** Sends a one-token request with a saved key, to tell the user whether it works. */
+    async testCredential(
+      userId: string,
+      credentialId: string,
+    ): Promise<{ ok: true; model: string } | { ok: false; error: string }> {
+      const endpoint = await credentialEndpoint(userId, credentialId);
+      if (!endpoint) return { ok: false, error: 'Not found' };
+      const models = await fetchModels(endpoint);
+      const model = models.find((m) => !IMAGE_MODEL.test(m));
+      if (!model)
+        return { ok: false, error: 'The provider lists no text model; add a model id to this key' };
+      try {
+        await generateText({
+          model: sdkModel(endpoint, model).language(),
+          prompt: 'Say OK.',
+          maxOutputTokens: 1,
+          maxRetries: 0,
+          abortSignal: AbortSignal.timeout(15_000),
+        });
+        return { ok: true, model };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+export type TModelResolver = ReturnType<typeof createModelResolver>;

@@ -1,0 +1,79 @@
+import { inArray } from 'drizzle-orm';
+import type { TDb } from '../../db/database';
+import { modelPrices, reqLogs } from '../../db/schema/index';
+import { apiRow } from '../resources/api-row';
+import type { TRealtime } from '../../plugins/realtime';
+
+export type TCallContext = {
+  userId: string;
+  projectId: string;
+  runId?: string | null;
+  customAiId?: string | null;
+  conversationId?: string | null;
+};
+
+export type TModelCall = {
+  nodeId?: string | null;
+  provider: string;
+  modelId: string;
+  model: string;
+  status: 'succeeded' | 'failed';
+  latencyMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  images?: number;
+  prompt: string;
+  response?: string | null;
+  error?: string | null;
+};
+
+/** The price of a call from the admin's price table: by full model id first, then bare name. */
+async function costOf(db: TDb, call: TModelCall): Promise<number> {
+  const prices = await db
+    .select()
+    .from(modelPrices)
+    .where(inArray(modelPrices.model, [call.modelId, call.model]));
+  const price =
+    prices.find((p) => p.model === call.modelId) ?? prices.find((p) => p.model === call.model);
+  if (!price) return 0;
+  return (
+    (call.inputTokens * price.inputPerMillion + call.outputTokens * price.outputPerMillion) /
+      1_000_000 +
+    (call.images ?? 0) * price.perImage
+  );
+}
+
+/** Writes one request-log row per model call and shows it live to whoever may read it. */
+export function createRequestLog(db: TDb, realtime: TRealtime) {
+  return async (context: TCallContext, call: TModelCall) => {
+    const [row] = await db
+      .insert(reqLogs)
+      .values({
+        userId: context.userId,
+        projectId: context.projectId,
+        runId: context.runId ?? null,
+        customAiId: context.customAiId ?? null,
+        conversationId: context.conversationId ?? null,
+        nodeId: call.nodeId ?? null,
+        provider: call.provider,
+        model: call.modelId,
+        status: call.status,
+        latencyMs: Math.round(call.latencyMs),
+        inputTokens: call.inputTokens,
+        outputTokens: call.outputTokens,
+        cost: await costOf(db, call),
+        prompt: call.prompt,
+        response: call.response ?? null,
+        error: call.error ?? null,
+      })
+      .returning();
+    realtime.publish(
+      `project:${context.projectId}`,
+      { type: 'req-log', row: apiRow(row!) },
+      { kind: 'req-log' },
+    );
+    return row!;
+  };
+}
+
+export type TRequestLog = ReturnType<typeof createRequestLog>;

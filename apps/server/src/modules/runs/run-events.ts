@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
+import type { TDb } from '../../db/database';
+import { runEvents, runNodeStates, runs } from '../../db/schema/index';
+import type { TRealtime } from '../../plugins/realtime';
+
+// Streamed tokens are sent in small batches: one event per word would flood clients and storage.
+const TOKEN_FLUSH_MS = 60;
+
+/**
+ * Numbers a run's progress events, publishes them on `run:{id}` at once and stores them (and the
+ * per-node states) in order, so a reload or reconnect shows the same as the live view.
+ */
+export function createRunEventWriter(
+  db: TDb,
+  realtime: TRealtime,
+  log: FastifyBaseLogger,
+  runId: string,
+  startSeq: number,
+) {
+  let seq = startSeq;
+  let chain: Promise<unknown> = Promise.resolve();
+  const tokens = new Map<string, string>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const persist = async (event: TRunProgressEvent) => {
+    await db
+      .insert(runEvents)
+      .values({ runId, seq: event.seq, event: event as unknown as Record<string, unknown> });
+    if (event.type !== 'node-status') return;
+    const now = new Date();
+    const values = {
+      status: event.status,
+      output: event.output ?? null,
+      error: event.error ?? null,
+      ...(event.status === 'running' ? { startedAt: now } : {}),
+      ...(['succeeded', 'failed', 'cancelled', 'skipped'].includes(event.status)
+        ? { finishedAt: now }
+        : {}),
+      updatedAt: now,
+    };
+    await db
+      .insert(runNodeStates)
+      .values({ runId, nodeId: event.nodeId, ...values })
+      .onConflictDoUpdate({ target: [runNodeStates.runId, runNodeStates.nodeId], set: values });
+    await db
+      .update(runs)
+      .set({ seq: sql`greatest(${runs.seq}, ${event.seq})` })
+      .where(eq(runs.id, runId));
+  };
+
+  const emit = (payload: TRunProgress) => {
+    seq += 1;
+    const event = { runId, seq, ...payload } as TRunProgressEvent;
+    realtime.publish(`run:${runId}`, event, { type: payload.type });
+    chain = chain
+      .then(() => persist(event))
+      .catch((error: unknown) => log.error({ err: error, runId }, 'storing a run event failed'));
+  };
+
+  const flushTokens = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    for (const [nodeId, delta] of tokens) emit({ type: 'node-token', nodeId, delta });
+    tokens.clear();
+  };
+
+  return {
+    push(payload: TRunProgress) {
+      if (payload.type === 'node-token') {
+        tokens.set(payload.nodeId, (tokens.get(payload.nodeId) ?? '') + payload.delta);
+        timer ??= setTimeout(flushTokens, TOKEN_FLUSH_MS);
+        return;
+      }
+      flushTokens();
+      emit(payload);
+    },
+    /** Sends what is buffered and waits until everything is stored. */
+    async flush() {
+      flushTokens();
+      await chain;
+      return seq;
+    },
+  };
+}
