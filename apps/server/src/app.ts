@@ -18,6 +18,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { checkRoutes } from './modules/health/check.routes';
 import { graphRoutes } from './modules/canvas/graph.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { reqLogsRoutes } from './modules/req-logs/req-logs.routes';
 import { registerRunModule } from './modules/runs/runs.module';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -116,6 +117,7 @@ export async function buildApp({
   await app.register(projectsRoutes, { prefix: '/api', db });
   await app.register(usersRoutes, { prefix: '/api', db });
   await app.register(graphRoutes, { prefix: '/api', db });
+  await app.register(reqLogsRoutes, { prefix: '/api', db });
   const credentialsBox = createSecretBox(secretKey, 'provider-credentials');
   await app.register(resourcesRoutes, { prefix: '/api', db, credentialsBox });
 

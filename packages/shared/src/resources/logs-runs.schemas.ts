@@ -72,3 +72,21 @@ export const ZRunListQuery = zListQuery(['createdAt', 'status'], {
   nodeGroupId: ZId.optional(),
   status: ZRunStatus.optional(),
 });
+
+export const ZReqLogSummaryQuery = ZReqLogListQuery.omit({
+  page: true,
+  pageSize: true,
+  sort: true,
+});
+export const ZReqLogSummary = z.object({
+  requests: z.number(),
+  failed: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cost: z.number(),
+  /** One entry per UTC day that had requests, oldest first. */
+  perDay: z.array(
+    z.object({ day: z.string(), requests: z.number(), tokens: z.number(), cost: z.number() }),
+  ),
+});
+export type TReqLogSummary = z.infer<typeof ZReqLogSummary>;

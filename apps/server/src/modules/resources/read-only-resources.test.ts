@@ -66,6 +66,25 @@ describe('runs and the request log', () => {
     expect(badDate.body.error.details[0].field).toBe('from');
   });
 
+  it('sums the request log per day under the same filters and visibility', async () => {
+    const summary = await w.as.owner.get(`/api/req_logs/summary?projectId=${w.projectId}`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({
+      requests: 1,
+      failed: 0,
+      inputTokens: 10,
+      outputTokens: 5,
+      cost: 0.0001,
+    });
+    expect(summary.body.perDay).toEqual([
+      { day: new Date().toISOString().slice(0, 10), requests: 1, tokens: 15, cost: 0.0001 },
+    ]);
+    const theirs = await w.as.stranger.get('/api/req_logs/summary');
+    expect(theirs.body).toMatchObject({ requests: 1, failed: 1 });
+    expect((await w.as.owner.get('/api/req_logs/summary?status=failed')).body.requests).toBe(0);
+    expect((await w.as.owner.get('/api/req_logs/summary?from=nope')).status).toBe(400);
+  });
+
   it('refuses to write the request log over the API', async () => {
     for (const answer of [
       await w.as.owner.post('/api/req_logs', { model: 'x' }),
