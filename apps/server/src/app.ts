@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { checkRoutes } from './modules/health/check.routes';
 import { graphRoutes } from './modules/canvas/graph.routes';
+import { databasesRoutes } from './modules/databases/databases.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reqLogsRoutes } from './modules/req-logs/req-logs.routes';
 import { registerRunModule } from './modules/runs/runs.module';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(usersRoutes, { prefix: '/api', db });
   await app.register(graphRoutes, { prefix: '/api', db });
   await app.register(reqLogsRoutes, { prefix: '/api', db });
+  await app.register(databasesRoutes, { prefix: '/api', db, maxBytes: config.importMaxBytes });
   const credentialsBox = createSecretBox(secretKey, 'provider-credentials');
   await app.register(resourcesRoutes, { prefix: '/api', db, credentialsBox });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_IMPORT_BYTES } from '@flowsmith/shared';
 
 const optionalString = z
   .string()
@@ -69,6 +70,8 @@ export type TConfig = {
   webDistDir: string;
   authRateLimit: TRateLimit;
   runs: TRunSettings;
+  /** The largest file a database import accepts. */
+  importMaxBytes: number;
   providers: {
     openai: { apiKey: string; baseUrl: string | undefined } | undefined;
     anthropic: { apiKey: string } | undefined;
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     authRateLimit: { max: 10, timeWindowMs: 60_000 },
+    importMaxBytes: MAX_IMPORT_BYTES,
     runs: {
       concurrency: 4,
       parallelRuns: 2,

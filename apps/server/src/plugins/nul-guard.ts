@@ -4,7 +4,14 @@ import { AppError } from '../lib/app-error';
 /** The path of the first string holding a NUL character, if any. */
 export function findNul(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value && typeof value === 'object') {
+  // Only parsed JSON is walked: a streamed upload is checked by its importer.
+  if (
+    value &&
+    typeof value === 'object' &&
+    (Array.isArray(value) ||
+      Object.getPrototypeOf(value) === Object.prototype ||
+      Object.getPrototypeOf(value) === null)
+  ) {
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) return [...path, key];
       const found = findNul(child, [...path, key]);

@@ -79,3 +79,49 @@ export const ZDatabaseValueListQuery = zListQuery(['key', 'createdAt', 'updatedA
   type: ZValueType.optional(),
   key: z.string().max(500).optional(),
 });
+
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
+const ZColumn = z.string().trim().min(1, 'Name a column').max(200);
+
+/** How to read an uploaded CSV or JSON file into a node database (the file is the request body). */
+export const ZDatabaseImportQuery = z.object({
+  format: z.enum(['csv', 'json'], { error: 'Format must be csv or json' }).default('csv'),
+  /** Empty: detect it from the file. */
+  delimiter: z
+    .enum(['', ',', ';', '\t', '|'], { error: 'Delimiter must be , ; | or a tab' })
+    .default(''),
+  header: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** A column name (with a header row or in JSON) or a 1-based column number (without). */
+  keyColumn: ZColumn.default('key'),
+  valueColumn: ZColumn.default('value'),
+  typeColumn: ZColumn.optional(),
+  defaultType: ZValueType.default('text'),
+  mode: z
+    .enum(['append', 'replace'], { error: 'Mode must be append or replace' })
+    .default('append'),
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type TDatabaseImportQuery = z.input<typeof ZDatabaseImportQuery>;
+
+export const ZDatabaseImportResult = z.object({
+  rowsRead: z.number(),
+  imported: z.number(),
+  replaced: z.number(),
+  dryRun: z.boolean(),
+});
+export type TDatabaseImportResult = z.infer<typeof ZDatabaseImportResult>;
+
+/** A row problem in an import's 400: `field` is `rows.<row>` or `rows.<row>.<key|value|type>`. */
+export function parseImportProblem(
+  field: string,
+): { row: number; column: string | null } | undefined {
+  const match = /^rows\.(\d+)(?:\.(\w+))?$/.exec(field);
+  return match ? { row: Number(match[1]), column: match[2] ?? null } : undefined;
+}

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import {
+  valueTypeCodes,
+  valueTypeError,
+  type TDatabaseImportResult,
+  type TFieldError,
+  type TValueTypeCode,
+} from '@flowsmith/shared';
+import type { TDb } from '../../db/database';
+import { databaseValues } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { TSourceRow } from './import-sources';
+
+const BATCH = 1_000;
+const MAX_REPORTED = 1_000;
+const MAX_KEY = 500;
+
+export type TImportPlan = {
+  format: 'csv' | 'json';
+  header: boolean;
+  keyColumn: string;
+  valueColumn: string;
+  typeColumn?: string | undefined;
+  defaultType: TValueTypeCode;
+  mode: 'append' | 'replace';
+  dryRun: boolean;
+};
+
+/** Raised to roll the import back: the report names every bad row (up to a limit). */
+export class ImportRejectedError extends AppError {
+  constructor(errorCount: number, rowsRead: number, details: TFieldError[]) {
+    super(
+      'validation_error',
+      `${errorCount} of ${rowsRead} rows have problems; nothing was imported`,
+      details,
+    );
+  }
+}
+
+const asText = (value: unknown) =>
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
+/** Reads a column by header name, 1-based number, or JSON property. */
+function columnReader(plan: TImportPlan, header: string[] | undefined) {
+  return (fields: TSourceRow['fields'], column: string): unknown => {
+    if (!Array.isArray(fields)) return fields[column];
+    if (header) return fields[header.indexOf(column)];
+    return fields[Number(column) - 1];
+  };
+}
+
+function checkColumns(plan: TImportPlan, header: string[] | undefined) {
+  const problems: TFieldError[] = [];
+  const wanted: Array<[string, string | undefined]> = [
+    ['keyColumn', plan.keyColumn],
+    ['valueColumn', plan.valueColumn],
+    ['typeColumn', plan.typeColumn],
+  ];
+  for (const [field, column] of wanted) {
+    if (!column) continue;
+    if (plan.format === 'csv' && header && !header.includes(column)) {
+      problems.push({
+        field,
+        message: `No column named "${column}"; the file has ${header.map((h) => `"${h}"`).join(', ')}`,
+      });
+    }
+    if (plan.format === 'csv' && !plan.header && !/^[1-9]\d*$/.test(column)) {
+      problems.push({ field, message: 'Without a header row, give a column number (1, 2, …)' });
+    }
+  }
+  if (problems.length)
+    throw new AppError('validation_error', 'The column mapping does not fit the file', problems);
+}
+
+/**
+ * Imports rows into a node database in one transaction: every row is checked (key, type, value
+ * against its type); one bad row, an interrupted upload or any failure rolls everything back,
+ * with a report of every bad row. Rows are inserted in batches while the file streams in.
+ */
+export async function importValues(
+  db: TDb,
+  target: { projectId: string; databaseId: string },
+  rows: AsyncIterable<TSourceRow>,
+  plan: TImportPlan,
+): Promise<TDatabaseImportResult> {
+  return db.transaction(async (tx) => {
+    let replaced = 0;
+    if (plan.mode === 'replace' && !plan.dryRun) {
+      replaced = (
+        await tx
+          .delete(databaseValues)
+          .where(eq(databaseValues.nodeDatabaseId, target.databaseId))
+          .returning({ id: databaseValues.id })
+      ).length;
+    }
+    let header: string[] | undefined;
+    let read = columnReader(plan, undefined);
+    let rowsRead = 0;
+    let imported = 0;
+    let errorCount = 0;
+    const problems: TFieldError[] = [];
+    let batch: Array<typeof databaseValues.$inferInsert> = [];
+    const flush = async () => {
+      if (batch.length && errorCount === 0 && !plan.dryRun) {
+        await tx.insert(databaseValues).values(batch);
+        imported += batch.length;
+      }
+      batch = [];
+    };
+    const problem = (field: string, message: string) => {
+      if (problems.length < MAX_REPORTED) problems.push({ field, message });
+    };
+
+    for await (const { row, fields } of rows) {
+      if (plan.format === 'csv' && plan.header && !header) {
+        // A BOM before the first column name is left there by the editor that saved the file.
+        header = (fields as unknown[]).map((name) => asText(name).trim());
+        header[0] = header[0]!.replace(/^\uFEFF/, '');
+        checkColumns(plan, header);
+        read = columnReader(plan, header);
+        continue;
+      }
+      if (!header && rowsRead === 0) checkColumns(plan, undefined);
+      rowsRead += 1;
+      let bad = false;
+      if (header && Array.isArray(fields) && fields.length !== header.length) {
+        problem(`rows.${row}`, `Expected ${header.length} columns, found ${fields.length}`);
+        bad = true;
+      } else {
+        const key = asText(read(fields, plan.keyColumn)).trim();
+        const value = asText(read(fields, plan.valueColumn));
+        const rawType = plan.typeColumn
+          ? asText(read(fields, plan.typeColumn)).trim().toLowerCase()
+          : '';
+        const type = (rawType || plan.defaultType) as TValueTypeCode;
+        if (!key) {
+          problem(`rows.${row}.key`, 'The key is empty');
+          bad = true;
+        } else if (key.length > MAX_KEY) {
+          problem(`rows.${row}.key`, `The key is longer than ${MAX_KEY} characters`);
+          bad = true;
+        }
+        if (!valueTypeCodes.includes(type)) {
+          problem(
+            `rows.${row}.type`,
+            `Unknown type "${rawType}": use ${valueTypeCodes.join(', ')}`,
+          );
+          bad = true;
+        } else {
+          const invalid = valueTypeError(type, value);
+          if (invalid) {
+            problem(`rows.${row}.value`, invalid);
+            bad = true;
+          } else if (value.includes('\u0000') || key.includes('\u0000')) {
+            problem(`rows.${row}`, 'Text may not contain NUL characters');
+            bad = true;
+          }
+        }
+        if (!bad)
+          batch.push({
+            projectId: target.projectId,
+            nodeDatabaseId: target.databaseId,
+            key,
+            value,
+            type,
+          });
+      }
+      if (bad) errorCount += 1;
+      if (batch.length >= BATCH) await flush();
+    }
+    if (rowsRead === 0)
+      throw AppError.validation(
+        'file',
+        header ? 'The file has a header row but no data' : 'The file is empty',
+      );
+    await flush();
+    if (errorCount > 0) throw new ImportRejectedError(errorCount, rowsRead, problems);
+    return { rowsRead, imported, replaced, dryRun: plan.dryRun };
+  });
+}
