@@ -1,6 +1,6 @@
 import { generateImage, streamText } from 'ai';
 import type { TEngineServices, TImageRequest, TTextRequest } from '@flowsmith/engine';
-import { echoImage, echoText, echoTokens } from './echo-model';
+import { echoImage, echoTokens } from './echo-model';
 import type { TModelResolver } from './model-resolver';
 import type { TCallContext, TRequestLog } from './request-log';
 
@@ -49,40 +49,29 @@ export function createModelCalls({
       let text = '';
       try {
         let usage = { inputTokens: 0, outputTokens: 0 };
-        if (resolved.kind === 'echo') {
-          for await (const piece of echoText(request.prompt, request.signal)) {
-            text += piece;
-            request.onDelta(piece);
-          }
-          usage = {
-            inputTokens: echoTokens(promptText(request.system, request.prompt)),
-            outputTokens: echoTokens(text),
-          };
-        } else {
-          const result = streamText({
-            model: resolved.language(),
-            ...(request.system ? { system: request.system } : {}),
-            prompt: request.prompt,
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
-            abortSignal: request.signal,
-            // Retries belong to the engine, which shows them on the node.
-            maxRetries: 0,
-          });
-          for await (const part of result.fullStream) {
-            if (part.type === 'text-delta') {
-              text += part.text;
-              request.onDelta(part.text);
-            } else if (part.type === 'error') {
-              throw part.error;
-            } else if (part.type === 'abort') {
-              throw request.signal.reason ?? new Error('Aborted');
-            } else if (part.type === 'finish') {
-              usage = {
-                inputTokens: part.totalUsage.inputTokens ?? 0,
-                outputTokens: part.totalUsage.outputTokens ?? 0,
-              };
-            }
+        const result = streamText({
+          model: resolved.language(),
+          ...(request.system ? { system: request.system } : {}),
+          prompt: request.prompt,
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
+          abortSignal: request.signal,
+          // Retries belong to the engine, which shows them on the node.
+          maxRetries: 0,
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') {
+            text += part.text;
+            request.onDelta(part.text);
+          } else if (part.type === 'error') {
+            throw part.error;
+          } else if (part.type === 'abort') {
+            throw request.signal.reason ?? new Error('Aborted');
+          } else if (part.type === 'finish') {
+            usage = {
+              inputTokens: part.totalUsage.inputTokens ?? 0,
+              outputTokens: part.totalUsage.outputTokens ?? 0,
+            };
           }
         }
         await log(callContext, {
@@ -123,7 +112,7 @@ export function createModelCalls({
       try {
         let bytes: Uint8Array;
         let mediaType = 'image/png';
-        if (resolved.kind === 'echo') bytes = echoImage(request.prompt);
+        if (resolved.builtin) bytes = echoImage(request.prompt);
         else {
           const result = await generateImage({
             model: resolved.image(),
@@ -143,7 +132,7 @@ export function createModelCalls({
           model: resolved.model,
           status: 'succeeded',
           latencyMs: performance.now() - started,
-          inputTokens: resolved.kind === 'echo' ? echoTokens(request.prompt) : 0,
+          inputTokens: resolved.builtin ? echoTokens(request.prompt) : 0,
           outputTokens: 0,
           images: 1,
           prompt: request.prompt,

@@ -8,18 +8,26 @@ import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
 import { providerCredentials } from '../../db/schema/index';
 import type { TSecretBox } from '../../lib/secret-box';
+import { echoLanguageModel } from './echo-language-model';
 
-export type TResolvedModel =
-  | { kind: 'echo'; provider: 'builtin'; model: 'echo' }
-  | {
-      kind: 'sdk';
-      provider: TProvider;
-      model: string;
-      language(): LanguageModel;
-      image(): ImageModel;
-    };
+export type TResolvedModel = {
+  provider: TProvider | 'builtin';
+  model: string;
+  /** The built-in echo model: text through its language model, pictures drawn locally. */
+  builtin: boolean;
+  language(): LanguageModel;
+  image(): ImageModel;
+};
 
-type TSdkModel = Extract<TResolvedModel, { kind: 'sdk' }>;
+const echoModel: TResolvedModel = {
+  provider: 'builtin',
+  model: 'echo',
+  builtin: true,
+  language: () => echoLanguageModel,
+  image: () => {
+    throw new UnknownModelError('The echo model draws its pictures itself');
+  },
+};
 
 /** A model the user asked for that this instance cannot reach: a mistake, not worth a retry. */
 export class UnknownModelError extends Error {
@@ -37,14 +45,14 @@ type TEndpoint = {
   models: string[];
 };
 
-function sdkModel(endpoint: TEndpoint, model: string): TSdkModel {
+function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
   if (provider === 'anthropic') {
     const anthropic = createAnthropic({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
     return {
-      kind: 'sdk',
       provider,
       model,
+      builtin: false,
       language: () => anthropic(model),
       image: () => {
         throw new UnknownModelError('Anthropic has no image models');
@@ -54,9 +62,9 @@ function sdkModel(endpoint: TEndpoint, model: string): TSdkModel {
   if (provider === 'openai') {
     const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
     return {
-      kind: 'sdk',
       provider,
       model,
+      builtin: false,
       language: () => openai(model),
       image: () => openai.image(model),
     };
@@ -64,12 +72,14 @@ function sdkModel(endpoint: TEndpoint, model: string): TSdkModel {
   const compatible = createOpenAICompatible({
     name: 'compatible',
     baseURL: baseUrl!,
+    // Streamed replies then end with the token usage, which the request log records.
+    includeUsage: true,
     ...(apiKey ? { apiKey } : {}),
   });
   return {
-    kind: 'sdk',
     provider,
     model,
+    builtin: false,
     language: () => compatible.chatModel(model),
     image: () => compatible.imageModel(model),
   };
@@ -196,7 +206,7 @@ export function createModelResolver({
 
   return {
     async resolve(modelId: string, userId: string): Promise<TResolvedModel> {
-      if (modelId === 'echo') return { kind: 'echo', provider: 'builtin', model: 'echo' };
+      if (modelId === 'echo') return echoModel;
       const [prefix, ...rest] = modelId.split(':');
       if (prefix === 'cred') {
         const [credentialId, ...model] = rest;
