@@ -15,13 +15,12 @@ import {
   type TRun,
   type TUser,
 } from '@flowsmith/shared';
-import { planWorkflow, workflowInputs, type TRunTarget } from '@flowsmith/engine';
+import { planWorkflow, workflowInputs } from '@flowsmith/engine';
 import type { TDb } from '../../db/database';
 import {
   customAis,
   nodeGroups,
   nodes,
-  nodeTypes,
   runEvents,
   runNodeStates,
   runs,
@@ -34,6 +33,7 @@ import { inMemberProjects, requireProjectRole } from '../resources/project-acces
 import type { TDbRow } from '../resources/resource.types';
 import type { TRunExecutor } from './run-executor';
 import type { TRunQueue } from './run-queue';
+import { checkTarget, startRunIn, type TStartRunArgs } from './run-starter';
 
 // How long `custom_ais/handle` waits for its run before answering with the run as it stands.
 const HANDLE_WAIT_MS = 10 * 60_000;
@@ -51,65 +51,12 @@ async function visibleRun(db: TDb, user: TUser, id: string) {
   return row;
 }
 
-/** Checks what a run would execute: a runnable group or a node of the project. */
-async function checkTarget(
-  db: TDb,
-  projectId: string,
-  target: { nodeGroupId?: string | null; nodeId?: string | null },
-) {
-  if (target.nodeGroupId && target.nodeId)
-    throw AppError.validation('nodeId', 'Give a group or a node, not both');
-  if (target.nodeGroupId) {
-    const [group] = await db
-      .select({ nodeId: nodeGroups.nodeId, runnable: nodeTypes.runnable })
-      .from(nodeGroups)
-      .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
-      .innerJoin(nodeTypes, eq(nodeTypes.kind, nodes.type))
-      .where(and(eq(nodeGroups.id, target.nodeGroupId), eq(nodeGroups.projectId, projectId)));
-    if (!group) throw AppError.validation('nodeGroupId', 'No such group in this project');
-    if (!group.runnable)
-      throw AppError.validation('nodeGroupId', 'Only an AI group or an AI image group can be run');
-    return { groupNodeId: group.nodeId } satisfies TRunTarget;
-  }
-  if (target.nodeId) {
-    const [node] = await db
-      .select({ id: nodes.id })
-      .from(nodes)
-      .where(and(eq(nodes.id, target.nodeId), eq(nodes.projectId, projectId)));
-    if (!node) throw AppError.validation('nodeId', 'No such node in this project');
-    return { nodeId: node.id } satisfies TRunTarget;
-  }
-  return { all: true } satisfies TRunTarget;
-}
-
 /** Starting, following and cancelling runs; runs are listed through the generic `runs` resource. */
 export async function runsRoutes(app: FastifyInstance, { db, executor, queue }: TOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['runs'];
 
-  async function startRun(
-    user: TUser,
-    projectId: string,
-    target: { nodeGroupId?: string | null; nodeId?: string | null },
-    inputs: Record<string, unknown>,
-    customAiId: string | null = null,
-  ) {
-    await requireProjectRole(db, user, projectId, 'editor', 'projectId');
-    await checkTarget(db, projectId, target);
-    const [run] = await db
-      .insert(runs)
-      .values({
-        projectId,
-        userId: user.id,
-        nodeGroupId: target.nodeGroupId ?? null,
-        nodeId: target.nodeId ?? null,
-        customAiId,
-        inputs,
-      })
-      .returning();
-    queue.enqueue(run!.id);
-    return run!;
-  }
+  const startRun = (...args: TStartRunArgs) => startRunIn(db, queue, ...args);
 
   r.post(
     '/runs',
