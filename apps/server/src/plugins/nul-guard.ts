@@ -4,14 +4,9 @@ import { AppError } from '../lib/app-error';
 /** The path of the first string holding a NUL character, if any. */
 export function findNul(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  // Only parsed JSON is walked: a streamed upload is checked by its importer.
-  if (
-    value &&
-    typeof value === 'object' &&
-    (Array.isArray(value) ||
-      Object.getPrototypeOf(value) === Object.prototype ||
-      Object.getPrototypeOf(value) === null)
-  ) {
+  // Parsed bodies and queries are walked; a streamed upload is checked by its importer.
+  const stream = typeof (value as { pipe?: unknown } | null)?.pipe === 'function';
+  if (value && typeof value === 'object' && !stream) {
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) return [...path, key];
       const found = findNul(child, [...path, key]);

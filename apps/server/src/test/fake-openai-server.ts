@@ -17,7 +17,8 @@ const textOf = (content: TChatBody['messages'][number]['content']) =>
  * An OpenAI-compatible model server on a loopback port, for tests. Its models behave as named:
  * `tiny-chat` answers (streamed or not) with the last user message, `flaky-chat` answers 429
  * once and then like tiny-chat, `broken-chat` always fails with 500, `hanging-chat` never
- * answers, and `tiny-image` draws a picture.
+ * answers, `tool-chat` calls the first tool it is offered and then reports its result, and
+ * `tiny-image` draws a picture.
  */
 export async function startFakeOpenAiServer() {
   const requests: Array<{ path: string; body: TChatBody & Record<string, unknown> }> = [];
@@ -43,8 +44,9 @@ export async function startFakeOpenAiServer() {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
       return res.end(JSON.stringify({ error: { message: 'Slow down', type: 'rate_limit' } }));
     }
-    const text = reply(body);
     const base = { id: 'chatcmpl-1', created: 1_700_000_000, model: body.model };
+    if (body.model === 'tool-chat') return toolChat(body, res, base);
+    const text = reply(body);
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(
@@ -72,6 +74,51 @@ export async function startFakeOpenAiServer() {
       object: 'chat.completion.chunk',
       choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
     });
+    send({ ...base, object: 'chat.completion.chunk', choices: [], usage: USAGE });
+    res.end('data: [DONE]\n\n');
+  }
+
+  /** Calls the first tool with the last user message, then reports what the tool returned. */
+  function toolChat(body: TChatBody, res: ServerResponse, base: object) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    const chunk = (delta: object, finish: string | null = null) =>
+      send({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
+    const toolResult = body.messages.find((m) => m.role === 'tool');
+    const tools =
+      (
+        body as {
+          tools?: Array<{ function: { name: string; parameters: { properties?: object } } }>;
+        }
+      ).tools ?? [];
+    if (toolResult || tools.length === 0) {
+      chunk({
+        role: 'assistant',
+        content: `The workflow said: ${toolResult ? textOf(toolResult.content) : 'nothing'}`,
+      });
+      chunk({}, 'stop');
+    } else {
+      const target = tools[0]!.function;
+      const field = Object.keys(target.parameters.properties ?? {})[0] ?? 'input';
+      const args = JSON.stringify({ [field]: reply(body).replace('Hello from tiny: ', '') });
+      chunk({
+        role: 'assistant',
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_1',
+            type: 'function',
+            function: { name: target.name, arguments: '' },
+          },
+        ],
+      });
+      chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] });
+      chunk({}, 'tool_calls');
+    }
     send({ ...base, object: 'chat.completion.chunk', choices: [], usage: USAGE });
     res.end('data: [DONE]\n\n');
   }

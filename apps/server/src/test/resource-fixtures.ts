@@ -250,6 +250,16 @@ export const resourceFixtures: TResourceFixture[] = [
     sorts: ['sortOrder', 'name'],
   },
   {
+    name: 'model_prices',
+    scope: 'catalog',
+    create: async (w) => ({ model: w.unique('model'), inputPerMillion: 1.5 }),
+    update: { outputPerMillion: 2 },
+    required: ['model'],
+    wrongTypes: { inputPerMillion: 'cheap', perImage: -1 },
+    tooLong: ['model', { model: long(201) }],
+    sorts: ['model', 'createdAt'],
+  },
+  {
     name: 'subscription_plans',
     scope: 'catalog',
     create: async (w) => ({

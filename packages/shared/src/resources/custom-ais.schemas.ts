@@ -52,3 +52,62 @@ export const ZCustomAiToNodeGroupListQuery = zListQuery(['createdAt'], {
   customAiId: ZId.optional(),
   nodeGroupId: ZId.optional(),
 });
+
+export const ZConversation = withStamps({
+  projectId: ZId,
+  customAiId: ZId,
+  userId: ZId,
+  title: z.string(),
+});
+export type TConversation = z.infer<typeof ZConversation>;
+export const ZConversationCreate = z.object({
+  customAiId: ZId,
+  title: zName('Title', 200).default('New conversation'),
+});
+export const ZConversationUpdate = z.object({ title: zName('Title', 200) });
+export const ZConversationListQuery = zListQuery(['updatedAt', 'createdAt', 'title'], {
+  customAiId: ZId.optional(),
+  projectId: ZId.optional(),
+});
+
+export const MAX_CHAT_MESSAGE = 20_000;
+
+/** A stored chat message in the shape of the AI SDK's UI messages. */
+export const ZChatMessage = z.object({
+  id: z.string(),
+  role: z.enum(['system', 'user', 'assistant']),
+  parts: z.array(z.unknown()),
+  metadata: z.object({ createdAt: z.string() }).optional(),
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+/**
+ * A chat turn: the conversation and the new user message (the server keeps the history), or a
+ * request to answer the last user message again.
+ */
+export const ZChatRequest = z.discriminatedUnion('trigger', [
+  z.object({
+    trigger: z.literal('submit-message'),
+    conversationId: ZId,
+    message: z.object({
+      id: z.string().min(1).max(100),
+      role: z.literal('user', { error: 'Only user messages can be sent' }),
+      parts: z
+        .array(
+          z.object({
+            type: z.literal('text', { error: 'Only text can be sent' }),
+            text: z
+              .string()
+              .max(
+                MAX_CHAT_MESSAGE,
+                `A message can be at most ${MAX_CHAT_MESSAGE.toLocaleString('en-US')} characters`,
+              ),
+          }),
+        )
+        .min(1, 'The message is empty')
+        .max(20),
+    }),
+  }),
+  z.object({ trigger: z.literal('regenerate-message'), conversationId: ZId }),
+]);
+export type TChatRequest = z.infer<typeof ZChatRequest>;

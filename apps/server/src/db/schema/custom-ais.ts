@@ -81,10 +81,15 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The message's id in the chat client, so a regenerate can name the message it replaces. */
+    uiId: text('ui_id').notNull(),
     role: text('role', { enum: ['system', 'user', 'assistant'] }).notNull(),
     parts: jsonb('parts').$type<unknown[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('messages_conversation_id_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_id_idx').on(t.conversationId, t.createdAt),
+    unique('messages_conversation_ui_id_unique').on(t.conversationId, t.uiId),
+  ],
 );

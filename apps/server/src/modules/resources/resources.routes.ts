@@ -16,6 +16,7 @@ import { modelPricesResource } from '../models/model-prices.resource';
 import { reqLogsResource } from '../req-logs/req-logs.resource';
 import { runsResource } from '../runs/runs.resource';
 import { apiKeysResource, providerCredentialsResource } from '../settings/settings.resources';
+import { conversationsResource } from '../custom-ais/conversations.resource';
 import { registerResource } from './resource.routes';
 
 type TOptions = { db: TDb; credentialsBox: TSecretBox };
@@ -33,6 +34,7 @@ export async function resourcesRoutes(app: FastifyInstance, { db, credentialsBox
     databaseValuesResource,
     customAisResource,
     customAiToNodeGroupsResource,
+    conversationsResource,
     subscriptionPlansResource,
     subscriptionsResource,
     reqLogsResource,

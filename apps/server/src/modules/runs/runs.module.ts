@@ -15,6 +15,8 @@ import { projectRoleOf } from '../resources/project-access';
 import { createRunExecutor, type TRunExecutor } from './run-executor';
 import { createInProcessRunQueue, type TRunQueue } from './run-queue';
 import { runsRoutes } from './runs.routes';
+import { startRunIn, type TStartRunArgs } from './run-starter';
+import { chatRoutes } from '../custom-ais/chat.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +29,8 @@ type TDeps = { db: TDb; config: TConfig; realtime: TRealtime; credentialsBox: TS
 const isId = (id: string) => ZId.safeParse(id).success;
 
 /**
- * Everything that makes workflows run: models and their request log, generated files, the queue
- * and its worker, the `project:` and `run:` realtime channels, and their routes.
+ * Everything that calls models: the model list and request log, generated files, the run queue
+ * and its worker, the `project:` and `run:` realtime channels, runs and custom AI chats.
  */
 export async function registerRunModule(
   app: FastifyInstance,
@@ -36,12 +38,13 @@ export async function registerRunModule(
 ) {
   const files = createFileStore(config.dataDir);
   const resolver = createModelResolver({ config, db, box: credentialsBox });
+  const requestLog = createRequestLog(db, realtime);
   const executor = createRunExecutor({
     db,
     realtime,
     log: app.log,
     resolver,
-    requestLog: createRequestLog(db, realtime),
+    requestLog,
     saveFile: files.save,
     settings: config.runs,
   });
@@ -60,6 +63,14 @@ export async function registerRunModule(
   await app.register(modelsRoutes, { prefix: '/api', resolver });
   await app.register(runsRoutes, { prefix: '/api', db, executor, queue });
   await app.register(filesRoutes, { prefix: '/api', db, files });
+  await app.register(chatRoutes, {
+    prefix: '/api',
+    db,
+    resolver,
+    requestLog,
+    executor,
+    startRun: (...args: TStartRunArgs) => startRunIn(db, queue, ...args),
+  });
   app.addHook('onReady', () => executor.recover(queue));
   // Runs cut short by a shutdown are marked interrupted; waiting ones stay queued for the next start.
   app.addHook('preClose', async () => {

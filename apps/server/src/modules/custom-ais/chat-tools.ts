@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import { tool, type ToolSet } from 'ai';
+import { z } from 'zod';
+import { planWorkflow, workflowInputs } from '@flowsmith/engine';
+import type { TUser } from '@flowsmith/shared';
+import type { TDb } from '../../db/database';
+import { customAiToNodeGroups, nodeGroups } from '../../db/schema/index';
+import { loadGraph } from '../canvas/graph.service';
+import type { TRunExecutor } from '../runs/run-executor';
+import type { TStartRunArgs } from '../runs/run-starter';
+
+const TOOL_WAIT_MS = 5 * 60_000;
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 50) || 'workflow';
+
+function fieldSchema(valueType: unknown, description: string) {
+  const base =
+    valueType === 'number' ? z.number() : valueType === 'json' ? z.unknown() : z.string();
+  return base.describe(description);
+}
+
+type TToolDeps = {
+  db: TDb;
+  executor: TRunExecutor;
+  startRun: (...args: TStartRunArgs) => Promise<{ id: string }>;
+};
+
+/**
+ * The custom AI's linked workflows as tools: each tool's parameters are its group's input nodes,
+ * and a call runs the group as a real run (kept in the run history) and answers with its outputs.
+ */
+export async function workflowTools(
+  deps: TToolDeps,
+  user: TUser,
+  customAiId: string,
+  projectId: string,
+): Promise<ToolSet> {
+  const groups = await deps.db
+    .select({
+      id: nodeGroups.id,
+      nodeId: nodeGroups.nodeId,
+      name: nodeGroups.name,
+      settings: nodeGroups.settings,
+    })
+    .from(customAiToNodeGroups)
+    .innerJoin(nodeGroups, eq(nodeGroups.id, customAiToNodeGroups.nodeGroupId))
+    .where(
+      and(
+        eq(customAiToNodeGroups.customAiId, customAiId),
+        eq(customAiToNodeGroups.projectId, projectId),
+      ),
+    );
+  if (groups.length === 0) return {};
+  const graph = await loadGraph(deps.db, projectId);
+  const tools: ToolSet = {};
+  for (const group of groups) {
+    const workflow = planWorkflow(graph.nodes, graph.connections, { groupNodeId: group.nodeId });
+    const params = new Map(workflow.nodes.map((node) => [node.id, node.params]));
+    const shape = Object.fromEntries(
+      workflowInputs(workflow).map((input) => {
+        const node = params.get(input.nodeId)!;
+        const described =
+          typeof node.description === 'string' && node.description
+            ? node.description
+            : `The "${input.name}" input`;
+        return [input.name, fieldSchema(node.valueType, described)];
+      }),
+    );
+    let name = `run_${slug(group.name)}`;
+    for (let n = 2; name in tools; n++) name = `run_${slug(group.name)}_${n}`;
+    const about =
+      typeof group.settings.description === 'string' ? ` ${group.settings.description}` : '';
+    tools[name] = tool({
+      description: `Runs the workflow "${group.name}" and returns its outputs.${about}`,
+      inputSchema: z.object(shape),
+      execute: async (inputs) => {
+        const run = await deps.startRun(
+          user,
+          projectId,
+          { nodeGroupId: group.id },
+          inputs as Record<string, unknown>,
+        );
+        const finished = await deps.executor.waitFor(run.id, TOOL_WAIT_MS);
+        return {
+          runId: run.id,
+          status: finished?.status ?? 'running',
+          outputs: finished?.outputs ?? {},
+          error: finished?.error ?? null,
+        };
+      },
+    });
+  }
+  return tools;
+}

@@ -1,0 +1,45 @@
+import {
+  ZConversation,
+  ZConversationCreate,
+  ZConversationListQuery,
+  ZConversationUpdate,
+} from '@flowsmith/shared';
+import { eq } from 'drizzle-orm';
+import { conversations, customAis } from '../../db/schema/index';
+import { apiRow } from '../resources/api-row';
+import type { TResourceDefinition } from '../resources/resource.types';
+
+/** A person's chats with a custom AI: private to them, inside the custom AI's project. */
+export const conversationsResource: TResourceDefinition = {
+  name: 'conversations',
+  table: conversations,
+  scope: {
+    kind: 'project',
+    parent: {
+      field: 'customAiId',
+      table: customAis,
+      id: customAis.id,
+      projectId: customAis.projectId,
+      label: 'Custom AI',
+    },
+  },
+  readScope: ({ user }) => eq(conversations.userId, user.id),
+  schemas: {
+    row: ZConversation,
+    create: ZConversationCreate,
+    update: ZConversationUpdate,
+    listQuery: ZConversationListQuery,
+  },
+  columns: {
+    id: conversations.id,
+    projectId: conversations.projectId,
+    customAiId: conversations.customAiId,
+    title: conversations.title,
+    createdAt: conversations.createdAt,
+    updatedAt: conversations.updatedAt,
+  },
+  defaultSort: '-updatedAt',
+  searchColumns: [conversations.title],
+  toApi: ({ summary: _summary, ...row }) => apiRow(row as never),
+  toInsert: (body, { user }) => ({ ...body, userId: user.id }),
+};
