@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from 'primereact/button';
+import type { TProject, TProjectGraph } from '@flowsmith/shared';
+import { errorText } from '../../lib/forms';
+import { catalogQueryOptions, graphQueryOptions, type TCatalog } from './api/canvas.queries';
+import { CanvasUiContext, type TCanvasUi } from './canvas/canvas-context';
+import { FlowCanvas } from './canvas/flow-canvas';
+import { CanvasDialogs } from './dialogs/canvas-dialogs';
+import { NodePalette } from './palette/node-palette';
+import { CanvasCommands } from './state/canvas-commands';
+import { loadGraph } from './state/canvas-updates';
+import { resetCanvas, useCanvasStore } from './state/canvas-store';
+import { CanvasToolbar } from './toolbar/canvas-toolbar';
+import { useCommandDeps } from './use-command-deps';
+
+/** Where a node added by click lands relative to the centre: roughly half a node's size. */
+const CENTRE_OFFSET = { x: 110, y: 40 };
+
+function OpenCanvas({
+  project,
+  catalog,
+  graph,
+}: {
+  project: TProject;
+  catalog: TCatalog;
+  graph: TProjectGraph;
+}) {
+  const readOnly = project.role === 'viewer';
+  const deps = useCommandDeps(project.id, catalog, readOnly);
+  const commands = useMemo(() => new CanvasCommands(deps), [deps]);
+  const ui = useMemo<TCanvasUi>(
+    () => ({ catalog, readOnly, commands }),
+    [catalog, readOnly, commands],
+  );
+  const loadedId = useCanvasStore((state) => state.projectId);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const { screenToFlowPosition } = useReactFlow();
+
+  useEffect(() => {
+    loadGraph(graph, catalog.isGroupKind);
+    return () => resetCanvas(null);
+  }, [graph, catalog]);
+
+  useEffect(() => {
+    // Leaving with moves not yet saved (or failing to save) asks first, so none are lost.
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (commands.queue.hasUnsaved) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      void commands.queue.flush();
+      commands.dispose();
+    };
+  }, [commands]);
+
+  const addAtCentre = useCallback(
+    (kind: string) => {
+      const rect = canvasRef.current?.getBoundingClientRect();
+      if (!rect) return;
+      const centre = screenToFlowPosition({
+        x: rect.left + rect.width / 2,
+        y: rect.top + rect.height / 2,
+      });
+      void commands.addNode(kind, { x: centre.x - CENTRE_OFFSET.x, y: centre.y - CENTRE_OFFSET.y });
+    },
+    [commands, screenToFlowPosition],
+  );
+
+  return (
+    <CanvasUiContext.Provider value={ui}>
+      <CanvasToolbar projectName={project.name} />
+      <div className="constructor__body">
+        {readOnly ? null : <NodePalette types={catalog.types} onAdd={addAtCentre} />}
+        <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
+          {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
+        </div>
+      </div>
+      <CanvasDialogs projectId={project.id} />
+      <ConfirmDialog />
+    </CanvasUiContext.Provider>
+  );
+}
+
+/** Loads the catalog and the project's canvas, then opens it. */
+export function CanvasWorkspace({ project }: { project: TProject }) {
+  const catalog = useQuery(catalogQueryOptions());
+  const graph = useQuery(graphQueryOptions(project.id));
+  const failed = catalog.error ?? graph.error;
+  if (failed) {
+    return (
+      <div className="constructor__message" role="alert">
+        <p>The canvas could not be loaded: {errorText(failed)}</p>
+        <Button
+          label="Try again"
+          icon="pi pi-refresh"
+          onClick={() => {
+            void catalog.refetch();
+            void graph.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  if (!catalog.data || !graph.data) {
+    return (
+      <div className="constructor__message" aria-busy="true">
+        <ProgressSpinner
+          style={{ width: '2.5rem', height: '2.5rem' }}
+          aria-label="Loading the canvas"
+        />
+      </div>
+    );
+  }
+  return (
+    <ReactFlowProvider>
+      <OpenCanvas project={project} catalog={catalog.data} graph={graph.data} />
+    </ReactFlowProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import type { TNodeType } from '@flowsmith/shared';
+import { openDialog } from '../state/canvas-store';
+import { useCanvasUi } from './canvas-context';
+import { NodeTitle } from './node-title';
+
+type TNodeHeaderProps = { id: string; title: string; type: TNodeType | undefined };
+
+/** Kind icon, editable title, the slot a run's status badge will fill, and the settings button. */
+export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
+  const { readOnly, commands } = useCanvasUi();
+  const dialog = type?.isGroup ? 'group-settings' : 'node-settings';
+  return (
+    <header className="flow-node__header">
+      <i className={`${type?.icon ?? 'pi pi-box'} flow-node__icon`} aria-hidden="true" />
+      <NodeTitle
+        title={title}
+        readOnly={readOnly}
+        onRename={(next) => void commands.rename(id, next)}
+      />
+      <span className="flow-node__status" data-testid="run-status" />
+      <button
+        type="button"
+        className="flow-node__settings nodrag"
+        aria-label={`Settings of ${title}`}
+        data-testid="node-settings-button"
+        onClick={() => openDialog({ kind: dialog, nodeId: id })}
+      >
+        <i className={readOnly ? 'pi pi-eye' : 'pi pi-cog'} aria-hidden="true" />
+      </button>
+    </header>
+  );
+}

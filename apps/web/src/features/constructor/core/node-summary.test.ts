@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { nodeKinds } from '@flowsmith/shared';
+import { SUMMARY_LENGTH, summaryOf } from './node-summary';
+
+describe('summaryOf', () => {
+  it('names the key params of a kind', () => {
+    expect(summaryOf('ai_processor', { model: 'echo', template: 'Answer {{input}}' })).toBe(
+      'echo · Answer {{input}}',
+    );
+    expect(summaryOf('input', { name: 'question', valueType: 'text' })).toBe('question · text');
+    expect(summaryOf('database', { mode: 'all' })).toBe('no database chosen · all');
+  });
+
+  it('stays short for every kind', () => {
+    const long = 'x'.repeat(500);
+    for (const kind of nodeKinds) {
+      const summary = summaryOf(kind, { template: long, note: long, name: long, label: long });
+      expect(summary.length).toBeLessThanOrEqual(SUMMARY_LENGTH);
+    }
+  });
+});

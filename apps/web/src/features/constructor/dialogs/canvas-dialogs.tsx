@@ -1,0 +1,51 @@
+import { closeDialog, useCanvasStore } from '../state/canvas-store';
+import { EdgeLabelDialog } from './edge-label-dialog';
+import { GroupSettingsDialog } from './group-settings-dialog';
+import { ImportReportDialog } from './import-report-dialog';
+import { NodeSettingsDialog } from './node-settings-dialog';
+
+/** The one open canvas dialog, if any; keyed so each opening starts from fresh values. */
+export function CanvasDialogs({ projectId }: { projectId: string }) {
+  const dialog = useCanvasStore((state) => state.dialog);
+  const node = useCanvasStore((state) =>
+    dialog && 'nodeId' in dialog
+      ? state.nodes.find((item) => item.id === dialog.nodeId)
+      : undefined,
+  );
+  const group = useCanvasStore((state) =>
+    dialog?.kind === 'group-settings' ? state.groups[dialog.nodeId] : undefined,
+  );
+  const edge = useCanvasStore((state) =>
+    dialog?.kind === 'edge-label'
+      ? state.edges.find((item) => item.id === dialog.edgeId)
+      : undefined,
+  );
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'node-settings':
+      return node ? (
+        <NodeSettingsDialog key={node.id} node={node} projectId={projectId} onClose={closeDialog} />
+      ) : null;
+    case 'group-settings':
+      return group ? (
+        <GroupSettingsDialog key={group.id} group={group} onClose={closeDialog} />
+      ) : null;
+    case 'edge-label':
+      return edge ? (
+        <EdgeLabelDialog
+          key={edge.id}
+          edgeId={edge.id}
+          label={edge.data?.label ?? ''}
+          onClose={closeDialog}
+        />
+      ) : null;
+    case 'import-report':
+      return (
+        <ImportReportDialog
+          fileName={dialog.fileName}
+          problems={dialog.problems}
+          onClose={closeDialog}
+        />
+      );
+  }
+}

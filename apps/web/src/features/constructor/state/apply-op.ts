@@ -1,0 +1,94 @@
+import type { TProjectGraph } from '@flowsmith/shared';
+import { connectionsApi, graphApi, nodeGroupsApi } from '../api/canvas-api';
+import { fragmentIds, type TFragment } from '../core/fragment';
+import type { History, TOp } from '../core/history';
+import type { SaveQueue } from '../core/save-queue';
+import {
+  addGraph,
+  applyLayoutItems,
+  removeFromCanvas,
+  setEdgeLabel,
+  setGroupRow,
+} from './canvas-updates';
+import { useCanvasStore } from './canvas-store';
+import { recreateConnections, writeNodeData } from './node-writes';
+
+export type TApplyContext = {
+  projectId: string;
+  queue: SaveQueue;
+  history: History;
+  isGroupKind: (kind: string) => boolean;
+};
+
+const noRows: Omit<TProjectGraph, 'projectId'> = {
+  nodes: [],
+  connections: [],
+  inputs: [],
+  outputs: [],
+  groups: [],
+};
+
+/** Puts a fragment back under its own ids (nodes, handles, groups, inner edges) in one import. */
+async function addFragment(ctx: TApplyContext, fragment: TFragment) {
+  const { document, parents, looseEdges } = fragment;
+  if (document.nodes.length) {
+    const result = await ctx.queue.run(() =>
+      graphApi.import(ctx.projectId, { graph: document, mode: 'restore' }),
+    );
+    let nodes = result.graph.nodes;
+    // A file cannot name parents outside itself; put those back with one layout call.
+    const items = document.nodes
+      .filter((node) => parents[node.id])
+      .map((node) => ({ id: node.id, position: node.position, parentId: parents[node.id]! }));
+    if (items.length) {
+      await ctx.queue.run(() => graphApi.saveLayout(ctx.projectId, items));
+      nodes = nodes.map((node) =>
+        parents[node.id] ? { ...node, parentId: parents[node.id]! } : node,
+      );
+    }
+    addGraph({ ...result.graph, nodes }, ctx.isGroupKind);
+  }
+  if (looseEdges.length) {
+    const created = await ctx.queue.run(() => recreateConnections(ctx.projectId, looseEdges));
+    addGraph({ ...noRows, connections: [...created.values()] }, ctx.isGroupKind);
+    ctx.history.remap(Object.fromEntries([...created].map(([old, row]) => [old, row.id])));
+  }
+}
+
+async function removeFragment(ctx: TApplyContext, fragment: TFragment) {
+  const ids = fragmentIds(fragment);
+  ctx.queue.forget(ids.nodeIds);
+  await ctx.queue.run(() => graphApi.remove(ctx.projectId, ids));
+  removeFromCanvas(ids.nodeIds, ids.connectionIds);
+}
+
+/** Carries out one history op against the server, then shows its result on the canvas. */
+export async function applyOp(ctx: TApplyContext, op: TOp): Promise<void> {
+  switch (op.kind) {
+    case 'add':
+      return addFragment(ctx, op.fragment);
+    case 'remove':
+      return removeFragment(ctx, op.fragment);
+    case 'layout':
+      await ctx.queue.run(() => graphApi.saveLayout(ctx.projectId, op.after));
+      applyLayoutItems(op.after);
+      return;
+    case 'node-data':
+      await ctx.queue.run(() => writeNodeData(op.nodeId, op.after));
+      return;
+    case 'edge-label': {
+      const row = await ctx.queue.run(() => connectionsApi.update(op.edgeId, { label: op.after }));
+      setEdgeLabel(op.edgeId, row.label);
+      return;
+    }
+    case 'group': {
+      const group = useCanvasStore.getState().groups[op.nodeId];
+      if (!group) throw new Error('This group no longer exists');
+      const row = await ctx.queue.run(() => nodeGroupsApi.update(group.id, op.after));
+      setGroupRow(row);
+      return;
+    }
+    case 'batch':
+      for (const inner of op.ops) await applyOp(ctx, inner);
+  }
+}

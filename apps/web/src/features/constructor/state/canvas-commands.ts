@@ -1,0 +1,294 @@
+import type { Connection } from '@xyflow/react';
+import { MAX_PAGE_SIZE, type TNodeData, type TProjectGraph } from '@flowsmith/shared';
+import { isClientError } from '../../../lib/api';
+import { errorText } from '../../../lib/forms';
+import {
+  connectionsApi,
+  graphApi,
+  nodeGroupsApi,
+  nodeInputsApi,
+  nodeOutputsApi,
+  nodesApi,
+} from '../api/canvas-api';
+import type { TCatalog } from '../api/canvas.queries';
+import { connectionProblem, type TConnectionAttempt } from '../core/connect-rules';
+import { DEFAULT_GROUP_SIZE, EDGE_TYPE, type TLayoutItem } from '../core/flow-types';
+import {
+  emptyDocument,
+  fragmentOf,
+  fragmentOfConnection,
+  fragmentOfCreated,
+  type TFragment,
+} from '../core/fragment';
+import { groupAt, absolutePosition, descendantsOf } from '../core/grouping';
+import { History, type TGroupFields, type TOp } from '../core/history';
+import { SaveQueue } from '../core/save-queue';
+import { applyOp, type TApplyContext } from './apply-op';
+import {
+  addEdge,
+  addGraph,
+  findNode,
+  removeFromCanvas,
+  replaceEdge,
+  selection,
+  setEdgeLabel,
+  setGroupRow,
+  snapshot,
+} from './canvas-updates';
+import { useCanvasStore } from './canvas-store';
+import { writeNodeData } from './node-writes';
+
+export const GRID = 20;
+const snap = (value: number) => Math.round(value / GRID) * GRID;
+
+export type TCommandDeps = {
+  projectId: string;
+  catalog: TCatalog;
+  readOnly: boolean;
+  notify: (
+    severity: 'success' | 'info' | 'warn' | 'error',
+    summary: string,
+    detail?: string,
+  ) => void;
+  onLayoutError: (error: unknown, willRetry: boolean) => void;
+  confirm: (header: string, message: string) => Promise<boolean>;
+};
+
+/**
+ * Everything the user can do to the canvas. Each write goes through one queue (so the server
+ * sees the user's order) and is recorded as an invertible op for undo and redo.
+ */
+export class CanvasCommands {
+  readonly queue: SaveQueue;
+  readonly history = new History();
+  private readonly ctx: TApplyContext;
+
+  constructor(readonly deps: TCommandDeps) {
+    this.queue = new SaveQueue({
+      saveLayout: async (items) => {
+        await graphApi.saveLayout(deps.projectId, items);
+      },
+      onStatus: (saveStatus) => useCanvasStore.setState({ saveStatus }),
+      onLayoutError: deps.onLayoutError,
+      isRetryable: (error) => !isClientError(error),
+    });
+    this.ctx = {
+      projectId: deps.projectId,
+      queue: this.queue,
+      history: this.history,
+      isGroupKind: deps.catalog.isGroupKind,
+    };
+  }
+
+  get readOnly(): boolean {
+    return this.deps.readOnly;
+  }
+
+  dispose(): void {
+    this.queue.dispose();
+  }
+
+  record(label: string, op: TOp): void {
+    this.history.push(label, op);
+    this.syncHistory();
+  }
+
+  private syncHistory() {
+    useCanvasStore.setState({ canUndo: this.history.canUndo, canRedo: this.history.canRedo });
+  }
+
+  /** Runs a write; a failure becomes a toast naming what did not happen, never a silent loss. */
+  async attempt<T>(what: string, task: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await task();
+    } catch (error) {
+      this.deps.notify('error', `Could not ${what}`, errorText(error));
+      return undefined;
+    }
+  }
+
+  /** Adds a node of a kind with its top-left near `point` (canvas coordinates). */
+  async addNode(kind: string, point: { x: number; y: number }): Promise<string | undefined> {
+    if (this.readOnly) return undefined;
+    const type = this.deps.catalog.byKind.get(kind);
+    if (!type) return undefined;
+    const nodes = useCanvasStore.getState().nodes;
+    const parent = groupAt(point, nodes, this.deps.catalog.isGroupKind);
+    const origin = parent
+      ? absolutePosition(parent, new Map(nodes.map((node) => [node.id, node])))
+      : { x: 0, y: 0 };
+    const position = { x: snap(point.x - origin.x), y: snap(point.y - origin.y) };
+    const created = await this.attempt(`add ${type.name}`, () =>
+      this.queue.run(async (): Promise<TProjectGraph> => {
+        const row = await nodesApi.create({
+          projectId: this.deps.projectId,
+          type: kind,
+          position,
+          parentId: parent?.id ?? null,
+          ...(type.isGroup ? DEFAULT_GROUP_SIZE : {}),
+        });
+        const query = { nodeId: row.id, pageSize: MAX_PAGE_SIZE };
+        const [inputs, outputs, groups] = await Promise.all([
+          nodeInputsApi.list(query),
+          nodeOutputsApi.list(query),
+          type.isGroup ? nodeGroupsApi.list(query) : Promise.resolve({ items: [] }),
+        ]);
+        return {
+          projectId: this.deps.projectId,
+          nodes: [row],
+          connections: [],
+          inputs: inputs.items,
+          outputs: outputs.items,
+          groups: groups.items,
+        };
+      }),
+    );
+    if (!created) return undefined;
+    addGraph(created, this.deps.catalog.isGroupKind, true);
+    this.record(`Add ${type.name}`, { kind: 'add', fragment: fragmentOfCreated(created) });
+    return created.nodes[0]!.id;
+  }
+
+  /** Why a connection would be refused, or null; the same rule the server applies. */
+  connectionProblem(connection: TConnectionAttempt): string | null {
+    return connectionProblem(connection, findNode, useCanvasStore.getState().edges);
+  }
+
+  async connect(connection: Connection): Promise<void> {
+    if (this.readOnly) return;
+    const problem = this.connectionProblem(connection);
+    if (problem) {
+      this.deps.notify('warn', 'Connection refused', problem);
+      return;
+    }
+    // Drawn at once; replaced by the stored row, or taken back if the server refuses it.
+    const tempId = `pending-${crypto.randomUUID()}`;
+    addEdge({
+      id: tempId,
+      type: EDGE_TYPE,
+      ...connection,
+      data: { label: '', kind: EDGE_TYPE },
+    });
+    try {
+      const row = await this.queue.run(() =>
+        connectionsApi.create({
+          projectId: this.deps.projectId,
+          source: connection.source,
+          target: connection.target,
+          sourceHandle: connection.sourceHandle ?? '',
+          targetHandle: connection.targetHandle ?? '',
+        }),
+      );
+      replaceEdge(tempId, row);
+      this.record('Connect', { kind: 'add', fragment: fragmentOfConnection(row) });
+    } catch (error) {
+      removeFromCanvas([], [tempId]);
+      this.deps.notify('warn', 'Connection refused', errorText(error));
+    }
+  }
+
+  /** A finished drag or resize: saved after a short pause, undone in one step. */
+  commitLayout(label: string, before: TLayoutItem[], after: TLayoutItem[]): void {
+    if (this.readOnly || !after.length) return;
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    this.queue.queueLayout(after);
+    this.record(label, { kind: 'layout', before, after });
+  }
+
+  async deleteSelection(): Promise<void> {
+    const { nodeIds, edgeIds } = selection();
+    await this.deleteItems(nodeIds, edgeIds);
+  }
+
+  async deleteItems(nodeIds: string[], edgeIds: string[]): Promise<void> {
+    if (this.readOnly || (!nodeIds.length && !edgeIds.length)) return;
+    const graph = snapshot();
+    const fragment: TFragment = fragmentOf(graph, nodeIds, edgeIds);
+    const all = descendantsOf(nodeIds, useCanvasStore.getState().nodes);
+    const count = fragment.document.nodes.length;
+    if (count > 1 || all.size > nodeIds.length) {
+      const ok = await this.deps.confirm(
+        'Delete nodes',
+        `Delete ${count} nodes (with what is inside groups) and their connections? Ctrl+Z brings them back.`,
+      );
+      if (!ok) return;
+    }
+    const label = count
+      ? count === 1
+        ? 'Delete node'
+        : `Delete ${count} nodes`
+      : 'Delete connection';
+    const done = await this.attempt('delete', () =>
+      applyOp(this.ctx, { kind: 'remove', fragment }).then(() => true),
+    );
+    if (done) this.record(label, { kind: 'remove', fragment });
+  }
+
+  /** Saves a node's title and params; throws so the settings dialog can show the reason. */
+  async saveNodeData(nodeId: string, data: TNodeData, label = 'Edit settings'): Promise<void> {
+    if (this.readOnly) return;
+    const node = findNode(nodeId);
+    if (!node) return;
+    const before: TNodeData = { title: node.data.title, params: node.data.params };
+    const dropped = await this.queue.run(() => writeNodeData(nodeId, data));
+    const op: TOp = { kind: 'node-data', nodeId, before, after: data };
+    this.record(
+      label,
+      dropped.length
+        ? {
+            kind: 'batch',
+            ops: [
+              {
+                kind: 'remove',
+                fragment: { document: emptyDocument(), parents: {}, looseEdges: dropped },
+              },
+              op,
+            ],
+          }
+        : op,
+    );
+  }
+
+  async rename(nodeId: string, title: string): Promise<void> {
+    const node = findNode(nodeId);
+    if (!node || node.data.title === title) return;
+    await this.attempt('rename the node', () =>
+      this.saveNodeData(nodeId, { title, params: node.data.params }, 'Rename'),
+    );
+  }
+
+  async saveGroup(nodeId: string, after: TGroupFields): Promise<void> {
+    if (this.readOnly) return;
+    const group = useCanvasStore.getState().groups[nodeId];
+    if (!group) return;
+    const before: TGroupFields = { name: group.name, settings: group.settings };
+    const row = await this.queue.run(() => nodeGroupsApi.update(group.id, after));
+    setGroupRow(row);
+    this.record('Edit group', { kind: 'group', nodeId, before, after });
+  }
+
+  async saveEdgeLabel(edgeId: string, label: string): Promise<void> {
+    if (this.readOnly) return;
+    const edge = useCanvasStore.getState().edges.find((item) => item.id === edgeId);
+    if (!edge) return;
+    const before = edge.data?.label ?? '';
+    const row = await this.queue.run(() => connectionsApi.update(edgeId, { label }));
+    setEdgeLabel(edgeId, row.label);
+    this.record('Edit label', { kind: 'edge-label', edgeId, before, after: row.label });
+  }
+
+  async undo(): Promise<void> {
+    await this.step('undo');
+  }
+
+  async redo(): Promise<void> {
+    await this.step('redo');
+  }
+
+  private async step(direction: 'undo' | 'redo') {
+    if (this.readOnly) return;
+    await this.queue.flush();
+    await this.attempt(direction, () => this.history[direction]((op) => applyOp(this.ctx, op)));
+    this.syncHistory();
+  }
+}

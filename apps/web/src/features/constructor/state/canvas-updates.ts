@@ -1,0 +1,145 @@
+import type {
+  TNode,
+  TNodeConnection,
+  TNodeGroup,
+  TNodeHandle,
+  TProjectGraph,
+} from '@flowsmith/shared';
+import {
+  applyLayout,
+  sortParentsFirst,
+  toFlow,
+  toFlowEdge,
+  toProjectGraph,
+} from '../core/flow-mapping';
+import type { TFlowEdge, TFlowNodeData, TLayoutItem } from '../core/flow-types';
+import { descendantsOf } from '../core/grouping';
+import { useCanvasStore } from './canvas-store';
+
+/** Changes to the open canvas after the server accepted them; each keeps untouched nodes as-is. */
+const get = () => useCanvasStore.getState();
+const set = useCanvasStore.setState;
+
+export function loadGraph(graph: TProjectGraph, isGroupKind: (kind: string) => boolean) {
+  const { nodes, edges } = toFlow(graph, isGroupKind);
+  set({
+    projectId: graph.projectId,
+    nodes,
+    edges,
+    groups: Object.fromEntries(graph.groups.map((group) => [group.nodeId, group])),
+  });
+}
+
+/** Adds created rows; with `select` they become the selection (a paste, an import). */
+export function addGraph(
+  graph: Omit<TProjectGraph, 'projectId'>,
+  isGroupKind: (kind: string) => boolean,
+  select = false,
+) {
+  const added = toFlow(graph, isGroupKind);
+  const state = get();
+  const unselect = <T extends { selected?: boolean }>(items: T[]) =>
+    select ? items.map((item) => (item.selected ? { ...item, selected: false } : item)) : items;
+  const known = new Set(state.nodes.map((node) => node.id));
+  const knownEdges = new Set(state.edges.map((edge) => edge.id));
+  const newNodes = added.nodes
+    .filter((node) => !known.has(node.id))
+    .map((node) => (select ? { ...node, selected: true } : node));
+  set({
+    nodes: sortParentsFirst([...unselect(state.nodes), ...newNodes]),
+    edges: [...unselect(state.edges), ...added.edges.filter((edge) => !knownEdges.has(edge.id))],
+    groups: {
+      ...state.groups,
+      ...Object.fromEntries(graph.groups.map((group) => [group.nodeId, group])),
+    },
+  });
+}
+
+/** Removes nodes with their contents and connections, and the given connections. */
+export function removeFromCanvas(nodeIds: Iterable<string>, edgeIds: Iterable<string> = []) {
+  const state = get();
+  const gone = descendantsOf(nodeIds, state.nodes);
+  const goneEdges = new Set(edgeIds);
+  const groups = { ...state.groups };
+  for (const id of gone) delete groups[id];
+  set({
+    nodes: state.nodes.filter((node) => !gone.has(node.id)),
+    edges: state.edges.filter(
+      (edge) => !goneEdges.has(edge.id) && !gone.has(edge.source) && !gone.has(edge.target),
+    ),
+    groups,
+  });
+}
+
+export function updateNodeData(nodeId: string, patch: Partial<TFlowNodeData>) {
+  set({
+    nodes: get().nodes.map((node) =>
+      node.id === nodeId ? { ...node, data: { ...node.data, ...patch } } : node,
+    ),
+  });
+}
+
+export function updateNodeRow(row: TNode) {
+  updateNodeData(row.id, { title: row.data.title, params: row.data.params });
+  const group = get().groups[row.id];
+  if (group && group.name !== row.data.title) {
+    set({ groups: { ...get().groups, [row.id]: { ...group, name: row.data.title } } });
+  }
+}
+
+export function setNodeInputs(nodeId: string, inputs: TNodeHandle[]) {
+  updateNodeData(nodeId, { inputs });
+}
+
+export function setGroupRow(group: TNodeGroup) {
+  set({ groups: { ...get().groups, [group.nodeId]: group } });
+  updateNodeData(group.nodeId, { title: group.name });
+}
+
+export function addEdge(edge: TFlowEdge) {
+  set({ edges: [...get().edges, edge] });
+}
+
+export function replaceEdge(id: string, row: TNodeConnection) {
+  set({ edges: get().edges.map((edge) => (edge.id === id ? toFlowEdge(row) : edge)) });
+}
+
+export function setEdgeLabel(edgeId: string, label: string) {
+  set({
+    edges: get().edges.map((edge) =>
+      edge.id === edgeId ? { ...edge, data: { kind: edge.data?.kind ?? 'button', label } } : edge,
+    ),
+  });
+}
+
+export function applyLayoutItems(items: TLayoutItem[]) {
+  set({ nodes: applyLayout(get().nodes, items) });
+}
+
+export function selectOnly(nodeIds: Iterable<string>) {
+  const chosen = new Set(nodeIds);
+  set({
+    nodes: get().nodes.map((node) =>
+      Boolean(node.selected) === chosen.has(node.id)
+        ? node
+        : { ...node, selected: chosen.has(node.id) },
+    ),
+    edges: get().edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
+  });
+}
+
+export function selection(): { nodeIds: string[]; edgeIds: string[] } {
+  const state = get();
+  return {
+    nodeIds: state.nodes.filter((node) => node.selected).map((node) => node.id),
+    edgeIds: state.edges.filter((edge) => edge.selected).map((edge) => edge.id),
+  };
+}
+
+/** The open canvas as stored rows. */
+export function snapshot(): TProjectGraph {
+  const state = get();
+  return toProjectGraph(state.projectId ?? '', state.nodes, state.edges, state.groups);
+}
+
+export const findNode = (id: string) => get().nodes.find((node) => node.id === id);

@@ -1,0 +1,98 @@
+/// <reference lib="dom" />
+// The probes below run in the page (passed to Playwright), so they are typed against the DOM.
+import type { Page } from 'playwright-core';
+
+type TBenchWindow = Window & {
+  __benchReady?: number;
+  __benchFrames?: number;
+  __benchCounting?: boolean;
+  __benchStart?: number;
+};
+
+/**
+ * Installed before any page script: records, relative to navigation start, the first frame of
+ * a settled canvas: nodes on the page, every one measured (React Flow keeps a node hidden until
+ * it knows its size), and no node added or removed over the next `settleFrames` frames. A page
+ * that draws only the nodes in view settles with fewer, so both pages are judged alike.
+ */
+export function readyProbe(settleFrames: number) {
+  const win = window as TBenchWindow;
+  let candidate: { at: number; count: number; frames: number } | null = null;
+  const check = () => {
+    const count = document.querySelectorAll('.react-flow__node').length;
+    const hidden = document.querySelector('.react-flow__node[style*="visibility: hidden"]');
+    if (!count || hidden) candidate = null;
+    else if (!candidate || candidate.count !== count)
+      candidate = { at: performance.now(), count, frames: 0 };
+    else if (++candidate.frames >= settleFrames) {
+      win.__benchReady = candidate.at;
+      return;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+export async function loadTime(page: Page, timeoutMs = 60_000): Promise<number> {
+  await page.waitForFunction(() => (window as TBenchWindow).__benchReady !== undefined, null, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
+  return page.evaluate(() => (window as TBenchWindow).__benchReady!);
+}
+
+/** A point of bare canvas (no node under it), where a drag pans. */
+async function panePoint(page: Page): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate(() => {
+    const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect();
+    for (let y = pane.top + pane.height / 2; y < pane.bottom - 10; y += 7) {
+      for (let x = pane.left + pane.width / 2; x < pane.right - 10; x += 7) {
+        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane'))
+          return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!point) throw new Error('no empty canvas to start a pan from');
+  return point;
+}
+
+/**
+ * Frames per second while the user pans: a mouse drag on empty canvas moving in a circle for
+ * `durationMs`, with requestAnimationFrame counting the frames the page manages to draw.
+ */
+export async function panFps(page: Page, durationMs = 3000): Promise<number> {
+  const start = await panePoint(page);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.evaluate(() => {
+    const win = window as TBenchWindow;
+    win.__benchFrames = 0;
+    win.__benchCounting = true;
+    win.__benchStart = performance.now();
+    const tick = () => {
+      if (!win.__benchCounting) return;
+      win.__benchFrames! += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const until = Date.now() + durationMs;
+  for (let step = 0; Date.now() < until; step++) {
+    const angle = step / 15;
+    await page.mouse.move(start.x + 150 * Math.sin(angle), start.y + 100 * (1 - Math.cos(angle)));
+  }
+  const { frames, ms } = await page.evaluate(() => {
+    const win = window as TBenchWindow;
+    win.__benchCounting = false;
+    return { frames: win.__benchFrames!, ms: performance.now() - win.__benchStart! };
+  });
+  await page.mouse.up();
+  return frames / (ms / 1000);
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};

@@ -1,0 +1,104 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './support/flowsmith.fixture';
+
+/** Helpers of the constructor tests: API setup, and reading the canvas as the user sees it. */
+export type TDocNode = {
+  id: string;
+  type: string;
+  position: { x: number; y: number };
+  data: { title: string; params: Record<string, unknown> };
+  inputs: { name: string; label: string; type: string }[];
+  outputs: { name: string; label: string; type: string }[];
+};
+
+export function documentOf(nodes: TDocNode[], edges: Record<string, string>[] = []) {
+  return { format: 'flowsmith.graph', version: 1, nodes, edges };
+}
+
+export const docNode = (
+  id: string,
+  type: string,
+  x: number,
+  title: string,
+  handles: Partial<Pick<TDocNode, 'inputs' | 'outputs'>> = {},
+): TDocNode => ({
+  id,
+  type,
+  position: { x, y: 100 },
+  data: { title, params: {} },
+  inputs: handles.inputs ?? [],
+  outputs: handles.outputs ?? [],
+});
+
+export async function createProject(request: APIRequestContext, name: string): Promise<string> {
+  const response = await request.post('/api/projects', { data: { name } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function importGraph(request: APIRequestContext, projectId: string, graph: unknown) {
+  const response = await request.post(`/api/projects/${projectId}/graph/import`, {
+    data: { graph, mode: 'copy' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export type TStoredGraph = {
+  nodes: {
+    id: string;
+    type: string;
+    position: { x: number; y: number };
+    parentId: string | null;
+    data: { title: string; params: Record<string, unknown> };
+  }[];
+  connections: {
+    source: string;
+    target: string;
+    sourceHandle: string;
+    targetHandle: string;
+    label: string;
+  }[];
+  inputs: { nodeId: string; name: string }[];
+};
+
+export async function storedGraph(request: APIRequestContext, projectId: string) {
+  const response = await request.get(`/api/projects/${projectId}/graph`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as TStoredGraph;
+}
+
+export async function openCanvas(page: Page, projectId: string) {
+  await page.goto(`/constructor?projectId=${projectId}`);
+  await expect(page.locator('.react-flow__renderer')).toBeVisible();
+}
+
+export const nodes = (page: Page) => page.locator('.react-flow__node');
+export const edges = (page: Page) => page.locator('.react-flow__edge');
+export const nodeOfKind = (page: Page, kind: string) => page.locator(`.react-flow__node-${kind}`);
+
+export function handle(node: Locator, name: string, side: 'source' | 'target'): Locator {
+  return node.locator(`.react-flow__handle.${side}[data-handleid="${name}"]`);
+}
+
+/** Drags a connection from one handle to another with the mouse, as a user does. */
+export async function connect(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+export async function waitSaved(page: Page) {
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+}
+
+/** What the canvas shows: node titles and summaries, and how many edges. */
+export async function visibleCanvas(page: Page) {
+  return {
+    titles: (await page.getByTestId('node-title').allTextContents()).sort(),
+    summaries: (await page.getByTestId('node-summary').allTextContents()).sort(),
+    edgeCount: await edges(page).count(),
+  };
+}
