@@ -25,6 +25,7 @@ export function clientFor(t: TTestApp, actor: TActor) {
     }
     return { status: response.statusCode, body } as TAnswer;
   };
+
   return {
     get: (url: string) => call('GET', url),
     post: (url: string, payload: unknown) => call('POST', url, payload),
@@ -108,13 +109,49 @@ export async function createWorld(
       ),
   };
 
+  /** input (`question`) → AI processor (`Q: {{input}}` on `model`) → AI output (`answer`), in a runnable group. */
+  const flow = async (
+    model: string,
+    options: { name?: string; inputParams?: Record<string, unknown> } = {},
+  ) => {
+    const name = options.name ?? unique(`Flow ${model}`);
+    const group = await created(
+      as.owner.post('/api/node_groups', { projectId, name, type: 'ai_group' }),
+    );
+    const node = (type: string, params: Record<string, unknown>) =>
+      created(
+        as.owner.post('/api/nodes', {
+          projectId,
+          type,
+          parentId: group.nodeId,
+          data: { title: type, params },
+        }),
+      );
+    const input = await node('input', { name: 'question', ...options.inputParams });
+    const processor = await node('ai_processor', { model, template: 'Q: {{input}}' });
+    const output = await node('ai_output', { name: 'answer' });
+    const connect = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
+      created(
+        as.owner.post('/api/node_connections', {
+          projectId,
+          source,
+          sourceHandle,
+          target,
+          targetHandle,
+        }),
+      );
+    await connect(input.id, 'value', processor.id, 'input');
+    await connect(processor.id, 'text', output.id, 'text');
+    return { group, input, processor, output };
+  };
+
   return {
     t,
     users: { admin, owner, editor, viewer, stranger },
     as,
     projectId,
     strangerProjectId,
-    make,
+    make: { ...make, flow },
     unique,
     created,
   };

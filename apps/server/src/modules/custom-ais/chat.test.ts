@@ -114,35 +114,10 @@ describe('chat with a custom AI', () => {
   });
 
   it('calls a linked workflow as a tool, as a real run, and answers with its output', async () => {
-    const group = (
-      await w.as.owner.post('/api/node_groups', {
-        projectId,
-        name: 'Answer Questions',
-        type: 'ai_group',
-      })
-    ).body;
-    const add = async (type: string, params: Record<string, unknown>) =>
-      (
-        await w.as.owner.post('/api/nodes', {
-          projectId,
-          type,
-          parentId: group.nodeId,
-          data: { title: type, params },
-        })
-      ).body;
-    const input = await add('input', { name: 'question', description: 'What to ask' });
-    const processor = await add('ai_processor', { model: 'echo', template: 'Q: {{input}}' });
-    const output = await add('ai_output', { name: 'answer' });
-    const link = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
-      w.as.owner.post('/api/node_connections', {
-        projectId,
-        source,
-        sourceHandle,
-        target,
-        targetHandle,
-      });
-    await link(input.id, 'value', processor.id, 'input');
-    await link(processor.id, 'text', output.id, 'text');
+    const { group } = await w.make.flow('echo', {
+      name: 'Answer Questions',
+      inputParams: { description: 'What to ask' },
+    });
     const { custom, conversation } = await assistant('compatible:tool-chat');
     await w.as.owner.post('/api/custom_ai_to_node_groups', {
       customAiId: custom.id,

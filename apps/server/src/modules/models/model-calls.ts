@@ -1,7 +1,7 @@
 import { generateImage, streamText } from 'ai';
 import type { TEngineServices, TImageRequest, TTextRequest } from '@flowsmith/engine';
 import { echoImage, echoTokens } from './echo-model';
-import type { TModelResolver } from './model-resolver';
+import type { TModelResolver, TResolvedModel } from './model-resolver';
 import type { TCallContext, TRequestLog } from './request-log';
 
 export type TFileSaver = (
@@ -24,9 +24,61 @@ function describe(error: unknown): string {
 const promptText = (system: string | undefined, prompt: string) =>
   system ? `[system]\n${system}\n\n[user]\n${prompt}` : prompt;
 
+type TOutcome<T> = {
+  value: T;
+  inputTokens: number;
+  outputTokens: number;
+  response: string;
+  images?: number;
+};
+
 /**
- * The engine's model calls for one run or chat: every call goes to the resolved provider (or the
- * echo model) and leaves one request-log row, success or failure.
+ * Runs one model call and writes its request-log row, success or failure; a failure is rethrown
+ * with the provider's status in its message (keeping its status and headers for the retries).
+ */
+async function logged<T>(
+  log: TRequestLog,
+  context: TCallContext,
+  call: { nodeId: string; modelId: string; resolved: TResolvedModel; prompt: string },
+  work: (progress: { text: string }) => Promise<TOutcome<T>>,
+): Promise<T> {
+  const started = performance.now();
+  const progress = { text: '' };
+  const row = {
+    nodeId: call.nodeId,
+    provider: call.resolved.provider,
+    modelId: call.modelId,
+    model: call.resolved.model,
+    prompt: call.prompt,
+  };
+  try {
+    const { value, ...outcome } = await work(progress);
+    await log(context, {
+      ...row,
+      status: 'succeeded',
+      latencyMs: performance.now() - started,
+      ...outcome,
+    });
+    return value;
+  } catch (error) {
+    await log(context, {
+      ...row,
+      status: 'failed',
+      latencyMs: performance.now() - started,
+      inputTokens: 0,
+      outputTokens: 0,
+      response: progress.text || null,
+      error: describe(error),
+    });
+    throw Object.assign(error instanceof Error ? error : new Error(describe(error)), {
+      message: describe(error),
+    });
+  }
+}
+
+/**
+ * The engine's model calls for one run: every call goes to the resolved provider (or the echo
+ * model) and leaves one request-log row, success or failure.
  */
 export function createModelCalls({
   resolver,
@@ -41,13 +93,17 @@ export function createModelCalls({
 }): TEngineServices['models'] {
   return {
     async streamText(request: TTextRequest) {
-      const started = performance.now();
+      const resolved = await resolver.resolve(request.model, context.userId);
       const callContext = request.customAiId
         ? { ...context, customAiId: request.customAiId }
         : context;
-      const resolved = await resolver.resolve(request.model, context.userId);
-      let text = '';
-      try {
+      const call = {
+        nodeId: request.nodeId,
+        modelId: request.model,
+        resolved,
+        prompt: promptText(request.system, request.prompt),
+      };
+      return logged(log, callContext, call, async (progress) => {
         let usage = { inputTokens: 0, outputTokens: 0 };
         const result = streamText({
           model: resolved.language(),
@@ -61,7 +117,7 @@ export function createModelCalls({
         });
         for await (const part of result.fullStream) {
           if (part.type === 'text-delta') {
-            text += part.text;
+            progress.text += part.text;
             request.onDelta(part.text);
           } else if (part.type === 'error') {
             throw part.error;
@@ -74,42 +130,19 @@ export function createModelCalls({
             };
           }
         }
-        await log(callContext, {
-          nodeId: request.nodeId,
-          provider: resolved.provider,
-          modelId: request.model,
-          model: resolved.model,
-          status: 'succeeded',
-          latencyMs: performance.now() - started,
-          ...usage,
-          prompt: promptText(request.system, request.prompt),
-          response: text,
-        });
-        return { text };
-      } catch (error) {
-        await log(callContext, {
-          nodeId: request.nodeId,
-          provider: resolved.provider,
-          modelId: request.model,
-          model: resolved.model,
-          status: 'failed',
-          latencyMs: performance.now() - started,
-          inputTokens: 0,
-          outputTokens: 0,
-          prompt: promptText(request.system, request.prompt),
-          response: text || null,
-          error: describe(error),
-        });
-        throw Object.assign(error instanceof Error ? error : new Error(describe(error)), {
-          message: describe(error),
-        });
-      }
+        return { value: { text: progress.text }, ...usage, response: progress.text };
+      });
     },
 
     async generateImage(request: TImageRequest) {
-      const started = performance.now();
       const resolved = await resolver.resolve(request.model, context.userId);
-      try {
+      const call = {
+        nodeId: request.nodeId,
+        modelId: request.model,
+        resolved,
+        prompt: request.prompt,
+      };
+      return logged(log, context, call, async () => {
         let bytes: Uint8Array;
         let mediaType = 'image/png';
         if (resolved.builtin) bytes = echoImage(request.prompt);
@@ -125,37 +158,9 @@ export function createModelCalls({
           mediaType = result.image.mediaType || mediaType;
         }
         const stored = await saveFile(context.projectId, bytes, mediaType);
-        await log(context, {
-          nodeId: request.nodeId,
-          provider: resolved.provider,
-          modelId: request.model,
-          model: resolved.model,
-          status: 'succeeded',
-          latencyMs: performance.now() - started,
-          inputTokens: resolved.builtin ? echoTokens(request.prompt) : 0,
-          outputTokens: 0,
-          images: 1,
-          prompt: request.prompt,
-          response: stored.url,
-        });
-        return stored;
-      } catch (error) {
-        await log(context, {
-          nodeId: request.nodeId,
-          provider: resolved.provider,
-          modelId: request.model,
-          model: resolved.model,
-          status: 'failed',
-          latencyMs: performance.now() - started,
-          inputTokens: 0,
-          outputTokens: 0,
-          prompt: request.prompt,
-          error: describe(error),
-        });
-        throw Object.assign(error instanceof Error ? error : new Error(describe(error)), {
-          message: describe(error),
-        });
-      }
+        const inputTokens = resolved.builtin ? echoTokens(request.prompt) : 0;
+        return { value: stored, inputTokens, outputTokens: 0, images: 1, response: stored.url };
+      });
     },
   };
 }

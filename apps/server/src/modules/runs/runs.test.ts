@@ -3,7 +3,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import { runs } from '../../db/schema/index';
-import { createWorld, type TClient, type TWorld } from '../../test/api-world';
+import { createWorld, type TWorld } from '../../test/api-world';
 import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
 
 describe('runs against an OpenAI-compatible server', () => {
@@ -39,29 +39,7 @@ describe('runs against an OpenAI-compatible server', () => {
     await ai.close();
   });
 
-  /** input → AI processor → AI output inside a runnable group, with the processor on `model`. */
-  async function flow(model: string, by: TClient = w.as.owner) {
-    const group = (
-      await by.post('/api/node_groups', { projectId, name: `Flow ${model}`, type: 'ai_group' })
-    ).body;
-    const node = async (type: string, params: Record<string, unknown>) =>
-      (
-        await by.post('/api/nodes', {
-          projectId,
-          type,
-          parentId: group.nodeId,
-          data: { title: type, params },
-        })
-      ).body;
-    const input = await node('input', { name: 'question' });
-    const processor = await node('ai_processor', { model, template: 'Q: {{input}}' });
-    const output = await node('ai_output', { name: 'answer' });
-    const connect = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
-      by.post('/api/node_connections', { projectId, source, sourceHandle, target, targetHandle });
-    await connect(input.id, 'value', processor.id, 'input');
-    await connect(processor.id, 'text', output.id, 'text');
-    return { group, input, processor, output };
-  }
+  const flow = (model: string) => w.make.flow(model);
 
   async function finished(runId: string): Promise<TRun> {
     for (let i = 0; i < 200; i++) {
