@@ -1,15 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dropdown } from 'primereact/dropdown';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { appRoutes } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { errorText } from '../../lib/forms';
+import { DatabaseWorkspace } from './database-workspace';
+import {
+  parseScreenParams,
+  screenParamsToQuery,
+  withTarget,
+  type TChangeParams,
+} from './database-params';
+import { projectsQueryOptions } from './database.queries';
+import './database.css';
 
+/** `/database`: pick a project, then one of its databases, then browse, edit and import values. */
 export function DatabasePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseScreenParams(searchParams);
+  const projects = useQuery(projectsQueryOptions());
+
+  // Functional update: a debounced search lands after other changes and must not undo them.
+  const changeParams: TChangeParams = (change, replace = false) =>
+    setSearchParams((current) => screenParamsToQuery(change(parseScreenParams(current))), {
+      replace,
+    });
+
+  const list = projects.data?.items ?? [];
+  // Without a choice in the URL the first project is shown; the URL changes only when the user
+  // picks, so opening /database adds no history entry.
+  const project = list.find((item) => item.id === params.projectId) ?? list[0] ?? null;
+
+  const picker = list.length ? (
+    <Dropdown
+      inputId="database-project"
+      className="database-project-picker"
+      value={project?.id ?? null}
+      options={list}
+      optionLabel="name"
+      optionValue="id"
+      placeholder="Choose a project"
+      aria-label="Project"
+      filter={list.length > 8}
+      onChange={(event) =>
+        changeParams((current) =>
+          withTarget(current, { projectId: event.value as string, databaseId: null }),
+        )
+      }
+    />
+  ) : null;
+
   return (
-    <>
-      <PageHeader title="Database" />
-      <EmptyState icon="pi pi-database" title="No databases yet">
-        Databases of typed values that your workflows read and write appear here, with forms to add
-        values and import CSV or JSON.
-      </EmptyState>
-    </>
+    <div className="database-page">
+      <PageHeader title="Database">{picker}</PageHeader>
+      {projects.isPending ? (
+        <div className="database-loading">
+          <ProgressSpinner strokeWidth="4" aria-label="Loading projects" />
+        </div>
+      ) : projects.isError ? (
+        <div className="database-error">
+          <Message
+            severity="error"
+            text={`Could not load projects: ${errorText(projects.error)}`}
+          />
+          <Button
+            label="Try again"
+            icon="pi pi-refresh"
+            outlined
+            onClick={() => void projects.refetch()}
+          />
+        </div>
+      ) : !project ? (
+        <EmptyState
+          icon="pi pi-database"
+          title="No projects yet"
+          action={
+            <Link to={appRoutes.projects} className="p-button p-component database-link-button">
+              Go to projects
+            </Link>
+          }
+        >
+          Databases belong to a project: the workflows on its canvas read and write them. Create a
+          project first, or ask a teammate to add you to theirs.
+        </EmptyState>
+      ) : (
+        <DatabaseWorkspace
+          key={project.id}
+          project={project}
+          params={params}
+          onParamsChange={changeParams}
+        />
+      )}
+      <ConfirmDialog className="confirm-dialog" />
+    </div>
   );
 }
 

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import type { TDatabaseValue, TPage } from '@flowsmith/shared';
+import { CopyButton } from '../../components/copy-button';
+import { formatDateTime } from '../../lib/format/date-format';
+import { isSortField, PAGE_SIZES, type TValueListParams } from './database-params';
+import { cellText, expandedText, hasMoreToShow } from './value-conversions';
+import { ValueTypeTag } from './value-type-tag';
+
+type TValuesTableProps = {
+  page: TPage<TDatabaseValue> | undefined;
+  params: TValueListParams;
+  loading: boolean;
+  canEdit: boolean;
+  onParamsChange: (change: Partial<TValueListParams>) => void;
+  onEdit: (value: TDatabaseValue) => void;
+  onDelete: (value: TDatabaseValue) => void;
+};
+
+/** A tooltip holds a screenful at most; the expanded row has the rest. */
+const TOOLTIP_CHARS = 600;
+
+function ValueCell({ value }: { value: TDatabaseValue }) {
+  const text = cellText(value.value, value.type);
+  const cut = hasMoreToShow(value.value, value.type);
+  return (
+    <span
+      className={`value-cell${value.type === 'json' ? ' value-cell--code' : ''}`}
+      title={cut ? value.value.slice(0, TOOLTIP_CHARS) : undefined}
+    >
+      {text || <span className="value-cell__empty">(empty)</span>}
+    </span>
+  );
+}
+
+function ExpandedValue({ value }: { value: TDatabaseValue }) {
+  return (
+    <div className="value-expanded">
+      <pre
+        className={`value-expanded__text${value.type === 'json' ? ' value-expanded__text--code' : ''}`}
+      >
+        {expandedText(value.value, value.type)}
+      </pre>
+      <CopyButton value={value.value} what="Value" label="Copy" />
+    </div>
+  );
+}
+
+/** Server-paged, sorted and filtered values; long values open in place, JSON pretty-printed. */
+export function ValuesTable({
+  page,
+  params,
+  loading,
+  canEdit,
+  onParamsChange,
+  ...actions
+}: TValuesTableProps) {
+  const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
+  return (
+    <DataTable
+      value={page?.items ?? []}
+      dataKey="id"
+      selectionAriaLabel="key"
+      size="small"
+      lazy
+      loading={loading}
+      paginator
+      first={(params.page - 1) * params.pageSize}
+      rows={params.pageSize}
+      totalRecords={page?.total ?? 0}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onPage={(event) =>
+        onParamsChange({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })
+      }
+      sortField={params.sortField}
+      sortOrder={params.sortOrder}
+      onSort={(event) => {
+        if (!isSortField(event.sortField)) return;
+        onParamsChange({
+          sortField: event.sortField,
+          sortOrder: event.sortOrder === -1 ? -1 : 1,
+          page: 1,
+        });
+      }}
+      expandedRows={expanded}
+      onRowToggle={(event) => setExpanded(event.data as DataTableExpandedRows)}
+      rowExpansionTemplate={(value: TDatabaseValue) => <ExpandedValue value={value} />}
+      emptyMessage={
+        params.search || params.type
+          ? 'No values match the search and type.'
+          : 'No values on this page.'
+      }
+      className="values-table surface-card"
+      pt={{ table: { 'aria-label': 'Values' } }}
+    >
+      <Column
+        expander={(value: TDatabaseValue) => hasMoreToShow(value.value, value.type)}
+        headerClassName="values-table__expander"
+        bodyClassName="values-table__expander"
+      />
+      <Column
+        field="key"
+        header="Key"
+        sortable
+        headerClassName="values-table__key"
+        bodyClassName="values-table__key"
+      />
+      <Column header="Value" body={(value: TDatabaseValue) => <ValueCell value={value} />} />
+      <Column
+        field="type"
+        header="Type"
+        sortable
+        headerClassName="values-table__type"
+        body={(value: TDatabaseValue) => <ValueTypeTag type={value.type} />}
+      />
+      <Column
+        field="updatedAt"
+        header="Updated"
+        sortable
+        headerClassName="values-table__updated"
+        body={(value: TDatabaseValue) => (
+          <time dateTime={value.updatedAt} className="values-table__date">
+            {formatDateTime(value.updatedAt)}
+          </time>
+        )}
+      />
+      {canEdit ? (
+        <Column
+          header="Actions"
+          headerClassName="values-table__actions"
+          bodyClassName="values-table__actions"
+          body={(value: TDatabaseValue) => (
+            <div className="value-actions">
+              <Button
+                icon="pi pi-pencil"
+                rounded
+                text
+                aria-label={`Edit ${value.key}`}
+                data-pr-tooltip="Edit"
+                onClick={() => actions.onEdit(value)}
+              />
+              <Button
+                icon="pi pi-trash"
+                rounded
+                text
+                severity="danger"
+                aria-label={`Delete ${value.key}`}
+                data-pr-tooltip="Delete"
+                onClick={() => actions.onDelete(value)}
+              />
+            </div>
+          )}
+        />
+      ) : null}
+    </DataTable>
+  );
+}
