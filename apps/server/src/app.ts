@@ -55,7 +55,19 @@ export async function buildApp({
   logger = true,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          ...(config.logFormat === 'pretty'
+            ? {
+                transport: {
+                  target: 'pino-pretty',
+                  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+                },
+              }
+            : {}),
+        }
+      : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });

@@ -37,6 +37,7 @@ const ZEnv = z.object({
   SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   OPENAI_API_KEY: optionalString,
@@ -67,6 +68,8 @@ export type TConfig = {
   publicUrl: string;
   secretKey: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** Readable lines for a person at a terminal; JSON lines for log collectors. */
+  logFormat: 'pretty' | 'json';
   webDistDir: string;
   authRateLimit: TRateLimit;
   runs: TRunSettings;
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     authRateLimit: { max: 10, timeWindowMs: 60_000 },
     importMaxBytes: MAX_IMPORT_BYTES,
