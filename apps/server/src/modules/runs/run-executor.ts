@@ -43,20 +43,26 @@ export function createRunExecutor(
   let stopping = false;
 
   async function execute(runId: string): Promise<void> {
-    const [run] = await db.select().from(runs).where(eq(runs.id, runId));
     // While the server stops, waiting runs stay queued: the next start takes them up.
-    if (!run || run.status !== 'queued' || stopping) return;
+    if (stopping) return;
+    // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
+    // Claiming the run in one statement means it runs once, however often it was queued.
+    const [run] = await db
+      .update(runs)
+      .set({ status: 'running', startedAt: new Date() })
+      .where(and(eq(runs.id, runId), eq(runs.status, 'queued')))
+      .returning();
+    if (!run) {
+      controllers.delete(runId);
+      return;
+    }
     const events = createRunEventWriter(db, realtime, log, runId, run.seq);
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let error: string | null = null;
     let outputs: Record<string, unknown> = {};
     try {
-      await db
-        .update(runs)
-        .set({ status: 'running', startedAt: new Date() })
-        .where(eq(runs.id, runId));
       events.push({ type: 'run-status', status: 'running' });
       if (!run.userId) throw new Error('The person who started this run no longer has an account');
       const graph = await loadGraph(db, run.projectId);
