@@ -1,14 +1,158 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import type { TProject, TReqLog, TReqLogSummary } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { errorText } from '../../lib/forms';
+import {
+  filtersOf,
+  hasFilters,
+  paramsToQuery,
+  parseParams,
+  type TReqLogFilters,
+  type TReqLogParams,
+} from './req-log-params';
+import { ReqLogDrawer } from './req-log-drawer';
+import { ReqLogsChart } from './req-logs-chart';
+import { ReqLogsFilterBar } from './req-logs-filter-bar';
+import { ReqLogsTable } from './req-logs-table';
+import { ReqLogsTotals } from './req-logs-totals';
+import {
+  projectOptionsQueryOptions,
+  reqLogListQueryOptions,
+  reqLogSummaryQueryOptions,
+} from './req-logs.queries';
+import { useLiveReqLogs } from './use-live-req-logs';
+import './req-logs.css';
 
+// Stable empty values, so memoised props do not change on every render while loading.
+const NO_PROJECTS: TProject[] = [];
+const NO_DAYS: TReqLogSummary['perDay'] = [];
+
+/** Spec §2 "AI request logs": every model call of the caller's projects, filtered and live. */
 export function ReqLogsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseParams(searchParams);
+  const filters = filtersOf(params);
+  const filtered = hasFilters(filters);
+  const list = useQuery(reqLogListQueryOptions(params));
+  const summary = useQuery(reqLogSummaryQueryOptions(filters));
+  const projects = useQuery(projectOptionsQueryOptions());
+  const projectRows = projects.data?.items ?? NO_PROJECTS;
+  const projectNames = useMemo(
+    () => new Map(projectRows.map((project) => [project.id, project.name])),
+    [projectRows],
+  );
+  const projectIds = useMemo(() => projectRows.map((project) => project.id), [projectRows]);
+  const freshIds = useLiveReqLogs(params, projectIds);
+  const [openRow, setOpenRow] = useState<TReqLog | null>(null);
+
+  // Functional update: a debounced text filter lands after other changes and must not undo them.
+  const changeParams = (change: Partial<TReqLogParams>, replace = false) =>
+    setSearchParams((current) => paramsToQuery({ ...parseParams(current), ...change }), {
+      replace,
+    });
+  // A new filter starts again from the first page.
+  const changeFilters = (change: Partial<TReqLogFilters>, replace = false) =>
+    changeParams({ ...change, page: 1 }, replace);
+
+  // A page past the end (the URL of a since-narrowed view) steps back to the last page.
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
+  const pastEnd = list.isSuccess && !list.isPlaceholderData && total > 0 && params.page > lastPage;
+  useEffect(() => {
+    if (!pastEnd) return;
+    setSearchParams((current) => paramsToQuery({ ...parseParams(current), page: lastPage }), {
+      replace: true,
+    });
+  }, [pastEnd, lastPage, setSearchParams]);
+
+  const hasNoCalls = list.isSuccess && !list.isPlaceholderData && total === 0 && !filtered;
+  const hasNoMatches = list.isSuccess && !list.isPlaceholderData && total === 0 && filtered;
+
+  let body;
+  if (list.isError && !list.data) {
+    body = (
+      <div className="req-logs-error">
+        <Message
+          severity="error"
+          text={`Could not load the request log: ${errorText(list.error)}`}
+        />
+        <Button
+          label="Try again"
+          icon="pi pi-refresh"
+          outlined
+          onClick={() => void list.refetch()}
+        />
+      </div>
+    );
+  } else if (hasNoMatches) {
+    body = (
+      <EmptyState
+        icon="pi pi-filter-slash"
+        title="No requests match these filters"
+        action={
+          <Button
+            label="Clear filters"
+            icon="pi pi-filter-slash"
+            outlined
+            onClick={() =>
+              changeFilters({ range: null, projectId: '', model: '', status: '', search: '' })
+            }
+          />
+        }
+      >
+        Widen the date range or clear a filter. New calls that match appear here as they happen.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ReqLogsTable
+        page={list.data}
+        params={params}
+        loading={list.isPending || list.isPlaceholderData}
+        projectNames={projectNames}
+        freshIds={freshIds}
+        onParamsChange={(change) => changeParams(change)}
+        onOpen={setOpenRow}
+      />
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Request logs" />
-      <EmptyState icon="pi pi-list" title="No AI requests yet">
-        Every model call your workflows and assistants make is logged here, with its status,
-        latency, tokens and cost.
-      </EmptyState>
+      <PageHeader title="Request logs">
+        <span className="req-logs-live" title="New model calls appear here as they happen">
+          <span className="req-logs-live__dot" aria-hidden="true" /> Live
+        </span>
+      </PageHeader>
+      {hasNoCalls ? (
+        <EmptyState icon="pi pi-list" title="No AI requests yet">
+          Run a workflow or chat with a custom AI and every model call appears here, with its
+          status, latency, tokens and cost.
+        </EmptyState>
+      ) : (
+        <div className="req-logs">
+          <ReqLogsFilterBar filters={filters} projects={projectRows} onChange={changeFilters} />
+          {summary.isError ? (
+            <Message severity="warn" text={`Totals unavailable: ${errorText(summary.error)}`} />
+          ) : (
+            <div className="req-logs-overview">
+              <ReqLogsTotals summary={summary.data} />
+              <ReqLogsChart perDay={summary.data?.perDay ?? NO_DAYS} />
+            </div>
+          )}
+          {body}
+        </div>
+      )}
+      <ReqLogDrawer
+        row={openRow}
+        projectName={openRow?.projectId ? (projectNames.get(openRow.projectId) ?? null) : null}
+        onClose={() => setOpenRow(null)}
+      />
     </>
   );
 }

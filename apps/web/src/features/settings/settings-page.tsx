@@ -1,43 +1,55 @@
-import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
-import { Card } from 'primereact/card';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { TabPanel, TabView } from 'primereact/tabview';
 import { PageHeader } from '../../components/page-header';
-import { useAppState } from '../../lib/app-state/app-state-store';
 import { useCurrentUser } from '../../lib/auth';
+import { ApiKeysSection } from './api-keys-section';
+import { GeneralSection } from './general-section';
+import { ModelPricesSection } from './model-prices-section';
+import { ProvidersSection } from './providers-section';
+import { parseTab, tabQuery, visibleTabs, type TSettingsTab } from './settings-tabs';
+import './settings.css';
 
+function TabContent({ tab }: { tab: TSettingsTab }) {
+  const user = useCurrentUser();
+  switch (tab) {
+    case 'providers':
+      return <ProvidersSection />;
+    case 'api-keys':
+      return <ApiKeysSection />;
+    case 'model-prices':
+      return <ModelPricesSection />;
+    default:
+      return <GeneralSection user={user} />;
+  }
+}
+
+/** Settings in tabs, each deep-linkable as `/settings?tab=providers`. */
 export function SettingsPage() {
   const user = useCurrentUser();
-  const dark = useAppState((state) => state.dark);
-  const setDark = useAppState((state) => state.setDark);
+  const isAdmin = user?.isAdmin ?? false;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabs = visibleTabs(isAdmin);
+  const active = parseTab(searchParams.get('tab'), isAdmin);
 
   return (
     <>
       <PageHeader title="Settings" />
-      <div className="settings-grid">
-        <Card title="Profile" className="settings-card">
-          <div className="form-field">
-            <label htmlFor="settings-name">Name</label>
-            <InputText id="settings-name" value={user?.name ?? ''} readOnly />
-          </div>
-          <div className="form-field">
-            <label htmlFor="settings-email">E-mail</label>
-            <InputText id="settings-email" type="email" value={user?.email ?? ''} readOnly />
-          </div>
-        </Card>
-        <Card title="Appearance" className="settings-card">
-          <div className="settings-row">
-            <label htmlFor="settings-dark" className="settings-row__label">
-              Dark mode
-              <small>Use the dark theme on this device.</small>
-            </label>
-            <InputSwitch
-              inputId="settings-dark"
-              checked={dark}
-              onChange={(event) => setDark(event.value)}
-            />
-          </div>
-        </Card>
-      </div>
+      <TabView
+        className="settings-tabs"
+        activeIndex={tabs.findIndex((tab) => tab.id === active)}
+        onTabChange={(event) => {
+          const tab = tabs[event.index];
+          if (tab) setSearchParams(tabQuery(tab.id));
+        }}
+      >
+        {tabs.map((tab) => (
+          <TabPanel key={tab.id} header={tab.label} leftIcon={`${tab.icon} settings-tabs__icon`}>
+            {tab.id === active ? <TabContent tab={tab.id} /> : null}
+          </TabPanel>
+        ))}
+      </TabView>
+      <ConfirmDialog className="confirm-dialog" />
     </>
   );
 }

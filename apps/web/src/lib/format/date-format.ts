@@ -34,3 +34,11 @@ export function formatDate(iso: string): string {
   const pattern = (localeOption('dateFormat', '') as string | undefined) ?? 'mm/dd/yy';
   return formatDateWith(date, pattern);
 }
+
+/** An ISO timestamp as the locale's date plus the local time of day, e.g. `03/05/2024 14:30:07`. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = [date.getHours(), date.getMinutes(), date.getSeconds()].map(pad).join(':');
+  return `${formatDate(iso)} ${time}`;
+}

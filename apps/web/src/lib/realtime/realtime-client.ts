@@ -20,6 +20,23 @@ type TEventReply<E extends TEventName> =
 export type TFetchWsInfo = () => Promise<TWsInfo>;
 
 let socket: TRealtimeSocket | null = null;
+const socketListeners = new Set<() => void>();
+
+function setSocket(next: TRealtimeSocket | null): void {
+  socket = next;
+  for (const listener of socketListeners) listener();
+}
+
+/**
+ * Calls `listener` whenever the connection is opened or closed. The connection opens after the
+ * ws token arrives, usually after pages have mounted, so subscribers must learn of it late.
+ */
+export function onRealtimeSocketChange(listener: () => void): () => void {
+  socketListeners.add(listener);
+  return () => {
+    socketListeners.delete(listener);
+  };
+}
 
 function connectionUrl(info: TWsInfo): string {
   return import.meta.env.VITE_WS_URL || info.url || window.location.origin;
@@ -59,14 +76,14 @@ export function connectRealtime(info: TWsInfo, refreshWsInfo: TFetchWsInfo): TRe
       });
   });
 
-  socket = next;
+  setSocket(next);
   return next;
 }
 
 export function disconnectRealtime(): void {
   if (!socket) return;
   const current = socket;
-  socket = null;
+  setSocket(null);
   current.disconnect();
 }
 

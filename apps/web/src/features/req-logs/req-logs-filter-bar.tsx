@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { SelectButton } from 'primereact/selectbutton';
+import type { TProject } from '@flowsmith/shared';
+import {
+  calendarToRange,
+  RANGE_PRESETS,
+  rangeToCalendar,
+  type TDateRange,
+  type TRangePreset,
+} from './date-range';
+import {
+  hasFilters,
+  TEXT_MAX_LENGTH,
+  type TReqLogFilters,
+  type TStatusFilter,
+} from './req-log-params';
+import { modelsQueryOptions } from './req-logs.queries';
+import { useTextFilter } from './text-filter';
+
+type TFilterBarProps = {
+  filters: TReqLogFilters;
+  projects: readonly TProject[];
+  onChange: (change: Partial<TReqLogFilters>, replace?: boolean) => void;
+};
+
+const STATUS_OPTIONS: Array<{ label: string; value: TStatusFilter }> = [
+  { label: 'All', value: '' },
+  { label: 'Succeeded', value: 'succeeded' },
+  { label: 'Failed', value: 'failed' },
+];
+const PRESET_OPTIONS = RANGE_PRESETS.map(({ id, label }) => ({ label, value: id }));
+
+/** Days picked in the calendar: held here until the range is complete, then put in the URL. */
+function DateRangeFilter({
+  range,
+  onChange,
+}: {
+  range: TDateRange;
+  onChange: (r: TDateRange) => void;
+}) {
+  const [draft, setDraft] = useState<Array<Date | null> | null>(null);
+  const value = draft ?? rangeToCalendar(range);
+  const commit = (next: Array<Date | null> | null) => {
+    setDraft(null);
+    const picked = calendarToRange(next);
+    if (picked || range?.kind === 'days') onChange(picked);
+  };
+  return (
+    <div className="req-logs-filters__range">
+      <Calendar
+        inputId="req-logs-days"
+        aria-label="Date range"
+        selectionMode="range"
+        value={value}
+        placeholder={range?.kind === 'preset' ? 'Or pick days' : 'Any time'}
+        readOnlyInput
+        showIcon
+        showButtonBar
+        hideOnRangeSelection
+        maxDate={new Date()}
+        onChange={(event) => {
+          const next = event.value ?? null;
+          if (next?.[1]) commit(next);
+          else setDraft(next);
+        }}
+        onClearButtonClick={() => commit(null)}
+        onHide={() => {
+          if (draft) commit(draft);
+        }}
+      />
+      <SelectButton
+        aria-label="Quick ranges"
+        value={range?.kind === 'preset' ? range.preset : null}
+        options={PRESET_OPTIONS}
+        onChange={(event) =>
+          onChange(event.value ? { kind: 'preset', preset: event.value as TRangePreset } : null)
+        }
+      />
+    </div>
+  );
+}
+
+/** Model filter: suggestions from the models the caller can use, or any id typed in. */
+function ModelFilter({ value, onChange }: { value: string; onChange: (model: string) => void }) {
+  const models = useQuery(modelsQueryOptions());
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const box = useTextFilter(value, onChange);
+  return (
+    <AutoComplete
+      inputId="req-logs-model"
+      aria-label="Model"
+      placeholder="Any model"
+      value={box.text}
+      suggestions={suggestions}
+      dropdown
+      completeMethod={({ query }) => {
+        const needle = query.trim().toLowerCase();
+        setSuggestions((models.data ?? []).filter((id) => id.toLowerCase().includes(needle)));
+      }}
+      onChange={(event) => box.setText(typeof event.value === 'string' ? event.value : '')}
+      onSelect={(event) => box.commit(String(event.value))}
+      onClear={() => box.commit('')}
+      onBlur={() => box.commit(box.text)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') box.commit(box.text);
+      }}
+      maxLength={TEXT_MAX_LENGTH}
+      className="req-logs-filters__model"
+    />
+  );
+}
+
+function SearchFilter({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const box = useTextFilter(value, onChange);
+  return (
+    <IconField iconPosition="left" className="req-logs-filters__search">
+      <InputIcon className="pi pi-search" />
+      <InputText
+        type="search"
+        aria-label="Search prompts"
+        placeholder="Search prompts"
+        maxLength={TEXT_MAX_LENGTH}
+        value={box.text}
+        onChange={(event) => box.change(event.target.value)}
+      />
+    </IconField>
+  );
+}
+
+export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProps) {
+  const projectOptions = [
+    { label: 'All projects', value: '' },
+    ...projects.map((project) => ({ label: project.name, value: project.id })),
+  ];
+  return (
+    <section className="req-logs-filters surface-card" aria-label="Filters">
+      <DateRangeFilter range={filters.range} onChange={(range) => onChange({ range })} />
+      <Dropdown
+        inputId="req-logs-project"
+        aria-label="Project"
+        placeholder="All projects"
+        value={filters.projectId}
+        options={projectOptions}
+        filter={projects.length > 8}
+        onChange={(event) => onChange({ projectId: String(event.value ?? '') })}
+        className="req-logs-filters__project"
+      />
+      <ModelFilter value={filters.model} onChange={(model) => onChange({ model })} />
+      <SelectButton
+        aria-label="Status"
+        value={filters.status}
+        options={STATUS_OPTIONS}
+        allowEmpty={false}
+        onChange={(event) => onChange({ status: event.value as TStatusFilter })}
+      />
+      <SearchFilter value={filters.search} onChange={(search) => onChange({ search }, true)} />
+      {hasFilters(filters) ? (
+        <Button
+          type="button"
+          label="Clear filters"
+          icon="pi pi-filter-slash"
+          text
+          onClick={() =>
+            onChange({ range: null, projectId: '', model: '', status: '', search: '' })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useMemo } from 'react';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import type { TPage, TReqLog } from '@flowsmith/shared';
+import { formatDateTime } from '../../lib/format/date-format';
+import { formatCount, formatUsd } from '../../lib/format/number-format';
+import { isSortField, PAGE_SIZES, type TReqLogParams } from './req-log-params';
+import { ReqLogStatusTag } from './req-log-status-tag';
+
+type TReqLogsTableProps = {
+  page: TPage<TReqLog> | undefined;
+  params: TReqLogParams;
+  loading: boolean;
+  /** Names of the caller's projects by id. */
+  projectNames: ReadonlyMap<string, string>;
+  /** Rows that just arrived live, to highlight. */
+  freshIds: ReadonlySet<string>;
+  onParamsChange: (change: Partial<TReqLogParams>) => void;
+  onOpen: (row: TReqLog) => void;
+};
+
+const number = (value: number) => (
+  <span className="req-logs-table__number">{formatCount(value)}</span>
+);
+
+/** A row with its project's name: PrimeReact redraws a row only when its data changes. */
+type TReqLogRow = TReqLog & { projectName: string | null };
+
+/** Server-side paged and sorted model calls; a click on a row opens its details. */
+export function ReqLogsTable({
+  page,
+  params,
+  loading,
+  projectNames,
+  freshIds,
+  onParamsChange,
+  onOpen,
+}: TReqLogsTableProps) {
+  const rows = useMemo<TReqLogRow[]>(
+    () =>
+      (page?.items ?? []).map((row) => ({
+        ...row,
+        projectName: row.projectId ? (projectNames.get(row.projectId) ?? null) : null,
+      })),
+    [page, projectNames],
+  );
+  return (
+    <DataTable
+      value={rows}
+      dataKey="id"
+      lazy
+      loading={loading}
+      paginator
+      first={(params.page - 1) * params.pageSize}
+      rows={params.pageSize}
+      totalRecords={page?.total ?? 0}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onPage={(event) =>
+        onParamsChange({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })
+      }
+      sortField={params.sortField}
+      sortOrder={params.sortOrder}
+      onSort={(event) => {
+        if (!isSortField(event.sortField)) return;
+        onParamsChange({
+          sortField: event.sortField,
+          sortOrder: event.sortOrder === -1 ? -1 : 1,
+          page: 1,
+        });
+      }}
+      onRowClick={(event) => onOpen(event.data as TReqLog)}
+      rowClassName={(row: TReqLog) => ({
+        'req-logs-table__row': true,
+        'req-logs-table__row--fresh': freshIds.has(row.id),
+      })}
+      emptyMessage="No requests on this page."
+      size="small"
+      className="req-logs-table surface-card"
+      pt={{ table: { 'aria-label': 'AI requests' } }}
+    >
+      <Column
+        field="createdAt"
+        header="Time"
+        sortable
+        body={(row: TReqLog) => (
+          <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+        )}
+      />
+      <Column
+        header="Project"
+        body={(row: TReqLogRow) =>
+          row.projectId ? (
+            (row.projectName ?? '—')
+          ) : (
+            <span className="req-logs-muted">No project</span>
+          )
+        }
+      />
+      <Column field="model" header="Model" sortable bodyClassName="req-logs-table__model" />
+      <Column header="Status" body={(row: TReqLog) => <ReqLogStatusTag status={row.status} />} />
+      <Column
+        field="inputTokens"
+        header="Tokens in"
+        sortable
+        align="right"
+        body={(row: TReqLog) => number(row.inputTokens)}
+      />
+      <Column
+        field="outputTokens"
+        header="Tokens out"
+        sortable
+        align="right"
+        body={(row: TReqLog) => number(row.outputTokens)}
+      />
+      <Column
+        field="latencyMs"
+        header="Latency (ms)"
+        sortable
+        align="right"
+        body={(row: TReqLog) => number(row.latencyMs)}
+      />
+      <Column
+        field="cost"
+        header="Cost"
+        sortable
+        align="right"
+        body={(row: TReqLog) => (
+          <span className="req-logs-table__number">{formatUsd(row.cost)}</span>
+        )}
+      />
+      <Column
+        header={<span className="sr-only">Details</span>}
+        bodyClassName="req-logs-table__open"
+        body={(row: TReqLog) => (
+          <Button
+            type="button"
+            icon="pi pi-angle-right"
+            rounded
+            text
+            aria-label="Open details"
+            data-pr-tooltip="Details"
+            onClick={(event) => {
+              // The row's own click opens it too; one open is enough.
+              event.stopPropagation();
+              onOpen(row);
+            }}
+          />
+        )}
+      />
+    </DataTable>
+  );
+}
