@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase } from '../apps/server/src/db/database';
+import { openTestDatabase } from '../apps/server/src/test/test-databases';
 import { databaseValues, mailOutbox } from '../apps/server/src/db/schema/index';
 
 const ROWS = 100_000;
@@ -34,7 +35,8 @@ function* csvChunks(): Generator<string> {
 async function measured<T>(work: () => Promise<T>) {
   const mb = (bytes: number) => bytes / 1024 / 1024;
   let heap = process.memoryUsage().heapUsed;
-  let rss = process.memoryUsage().rss;
+  const startRss = process.memoryUsage().rss;
+  let rss = startRss;
   const sample = () => {
     const usage = process.memoryUsage();
     heap = Math.max(heap, usage.heapUsed);
@@ -45,7 +47,13 @@ async function measured<T>(work: () => Promise<T>) {
   try {
     const result = await work();
     sample();
-    return { result, ms: performance.now() - start, heapMb: mb(heap), rssMb: mb(rss) };
+    return {
+      result,
+      ms: performance.now() - start,
+      heapMb: mb(heap),
+      rssMb: mb(rss),
+      startRssMb: mb(startRss),
+    };
   } finally {
     clearInterval(timer);
   }
@@ -57,7 +65,10 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   WEB_DIST_DIR: path.join(dataDir, 'none'),
 });
-const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+// The embedded database by default; with DATABASE_URL, a throw-away database on that server.
+const database = process.env.DATABASE_URL
+  ? await openTestDatabase('postgres')
+  : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
 const app = await buildApp({
   config,
   database,
@@ -131,6 +142,7 @@ const line = (name: string, run: Awaited<ReturnType<typeof measured>>) => ({
   'rows/s': rate(run.ms),
   seconds: (run.ms / 1000).toFixed(2),
   'peak heap MB': run.heapMb.toFixed(0),
+  'process MB before': run.startRssMb.toFixed(0),
   'peak process MB': run.rssMb.toFixed(0),
 });
 console.log(`Importing ${ROWS.toLocaleString('en-US')} CSV rows into ${kind}`);
