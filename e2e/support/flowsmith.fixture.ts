@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { startFakeOpenAiServer } from '../../apps/server/src/test/fake-openai-server';
 import {
   startSmtpTestServer,
   verificationTokenFrom,
@@ -42,11 +43,22 @@ type TFlowsmith = {
   verificationLink(email: string): Promise<string>;
 };
 
+type TWorkerFixtures = {
+  /**
+   * Starts a local OpenAI-compatible model server (apps/server/src/test/fake-openai-server.ts)
+   * and points the server's `compatible:` provider at it, so `compatible:tiny-chat` streams
+   * and `compatible:hanging-chat` never answers. Off by default: `test.use({ fakeModels: true })`.
+   */
+  fakeModels: boolean;
+  flowsmith: TFlowsmith;
+};
+
 /** A real Flowsmith server (built web app, embedded database) mailing through a real SMTP server. */
-export const test = base.extend<object, { flowsmith: TFlowsmith }>({
+export const test = base.extend<object, TWorkerFixtures>({
+  fakeModels: [false, { scope: 'worker', option: true }],
   flowsmith: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ fakeModels }, use) => {
+      const models = fakeModels ? await startFakeOpenAiServer() : null;
       const smtp = await startSmtpTestServer();
       const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-e2e-'));
       const port = await freePort();
@@ -63,6 +75,7 @@ export const test = base.extend<object, { flowsmith: TFlowsmith }>({
           SMTP_URL: smtp.url,
           PUBLIC_URL: url,
           LOG_LEVEL: 'warn',
+          ...(models ? { OPENAI_COMPATIBLE_BASE_URL: models.baseUrl } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -83,6 +96,7 @@ export const test = base.extend<object, { flowsmith: TFlowsmith }>({
           server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
         );
         await smtp.close();
+        await models?.close();
         await rm(dataDir, { recursive: true, force: true });
       }
     },

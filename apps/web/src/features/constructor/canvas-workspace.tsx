@@ -14,7 +14,12 @@ import { NodePalette } from './palette/node-palette';
 import { CanvasCommands } from './state/canvas-commands';
 import { loadGraph } from './state/canvas-updates';
 import { resetCanvas, useCanvasStore } from './state/canvas-store';
+import { useRunStore } from './state/run-store';
+import { useLiveRun } from './state/use-live-run';
+import { useRunInUrl } from './state/use-run-in-url';
 import { CanvasToolbar } from './toolbar/canvas-toolbar';
+import { RunBanner } from './toolbar/run-banner';
+import { RunHistoryPanel } from './toolbar/run-history-panel';
 import { useCommandDeps } from './use-command-deps';
 
 /** Where a node added by click lands relative to the centre: roughly half a node's size. */
@@ -39,6 +44,13 @@ function OpenCanvas({
   const loadedId = useCanvasStore((state) => state.projectId);
   const canvasRef = useRef<HTMLDivElement>(null);
   const { screenToFlowPosition } = useReactFlow();
+  const historyOpen = useRunStore((state) => state.historyOpen);
+  const notifyError = useCallback(
+    (summary: string, detail: string) => deps.notify('error', summary, detail),
+    [deps],
+  );
+  const runUrl = useRunInUrl(notifyError);
+  useLiveRun(project.id);
 
   useEffect(() => {
     loadGraph(graph, catalog.isGroupKind);
@@ -74,11 +86,13 @@ function OpenCanvas({
   return (
     <CanvasUiContext.Provider value={ui}>
       <CanvasToolbar projectName={project.name} />
+      <RunBanner onBack={runUrl.back} />
       <div className="constructor__body">
         {readOnly ? null : <NodePalette types={catalog.types} onAdd={addAtCentre} />}
         <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
           {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
         </div>
+        {historyOpen ? <RunHistoryPanel projectId={project.id} onOpen={runUrl.open} /> : null}
       </div>
       <CanvasDialogs projectId={project.id} />
       <ConfirmDialog />

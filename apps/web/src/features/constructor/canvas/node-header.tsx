@@ -1,11 +1,13 @@
 import type { TNodeType } from '@flowsmith/shared';
 import { openDialog } from '../state/canvas-store';
 import { useCanvasUi } from './canvas-context';
+import { GroupRunButton } from './group-run-button';
 import { NodeTitle } from './node-title';
+import { GroupRunBadge, NodeRunBadge } from './run-badge';
 
 type TNodeHeaderProps = { id: string; title: string; type: TNodeType | undefined };
 
-/** Kind icon, editable title, the slot a run's status badge will fill, and the settings button. */
+/** Kind icon, editable title, the run status badge, Run on runnable groups, and settings. */
 export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
   const { readOnly, commands } = useCanvasUi();
   const dialog = type?.isGroup ? 'group-settings' : 'node-settings';
@@ -17,7 +19,13 @@ export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
         readOnly={readOnly}
         onRename={(next) => void commands.rename(id, next)}
       />
-      <span className="flow-node__status" data-testid="run-status" />
+      <span className="flow-node__status" data-testid="run-status">
+        {!type?.isGroup ? <NodeRunBadge nodeId={id} /> : null}
+        {type?.isGroup && type.runnable ? <GroupRunBadge nodeId={id} /> : null}
+      </span>
+      {type?.isGroup && type.runnable && !readOnly ? (
+        <GroupRunButton nodeId={id} title={title} />
+      ) : null}
       <button
         type="button"
         className="flow-node__settings nodrag"

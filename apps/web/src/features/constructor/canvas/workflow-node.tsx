@@ -5,6 +5,7 @@ import { summaryOf } from '../core/node-summary';
 import { useCanvasUi } from './canvas-context';
 import { NodeHeader } from './node-header';
 import { NodePorts } from './node-ports';
+import { NodeRunOutput } from './run-output';
 
 /**
  * React Flow measures handles with the node; when they change (a template gained a variable)
@@ -24,7 +25,8 @@ function useHandleChanges(id: string, data: TFlowNode['data']) {
 
 /**
  * Every non-group kind: the catalog gives icon and colour, `data` the rest. Memoised, and it
- * reads no store, so panning and zooming never re-render it.
+ * reads no store, so panning and zooming never re-render it; its run badge and output are
+ * children that read only this node's slice of the run store.
  */
 function WorkflowNodeView({ id, data, selected }: NodeProps<TFlowNode>) {
   const { catalog, readOnly } = useCanvasUi();
@@ -45,6 +47,7 @@ function WorkflowNodeView({ id, data, selected }: NodeProps<TFlowNode>) {
         </p>
       ) : null}
       <NodePorts inputs={data.inputs} outputs={data.outputs} readOnly={readOnly} />
+      <NodeRunOutput nodeId={id} kind={data.kind} />
     </div>
   );
 }

@@ -6,9 +6,6 @@ export type TParamErrors = Record<string, string>;
 /** Stored params are strings, numbers, booleans or null, strings of at most this length. */
 export const MAX_PARAM_TEXT = 10_000;
 
-/** Offered for `model` params until the models endpoint exists. */
-export const MODEL_SUGGESTIONS = [{ value: 'echo', label: 'echo (built-in, offline)' }];
-
 const emptyValue = (type: string): unknown =>
   type === 'boolean' ? false : type === 'number' ? null : '';
 

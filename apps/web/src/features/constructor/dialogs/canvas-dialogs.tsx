@@ -3,6 +3,7 @@ import { EdgeLabelDialog } from './edge-label-dialog';
 import { GroupSettingsDialog } from './group-settings-dialog';
 import { ImportReportDialog } from './import-report-dialog';
 import { NodeSettingsDialog } from './node-settings-dialog';
+import { RunDialog } from './run-dialog';
 
 /** The one open canvas dialog, if any; keyed so each opening starts from fresh values. */
 export function CanvasDialogs({ projectId }: { projectId: string }) {
@@ -39,6 +40,16 @@ export function CanvasDialogs({ projectId }: { projectId: string }) {
           onClose={closeDialog}
         />
       ) : null;
+    case 'run':
+      return (
+        <RunDialog
+          projectId={projectId}
+          target={dialog.target}
+          label={dialog.label}
+          fields={dialog.fields}
+          onClose={closeDialog}
+        />
+      );
     case 'import-report':
       return (
         <ImportReportDialog

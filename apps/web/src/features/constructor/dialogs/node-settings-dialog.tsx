@@ -6,6 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/forms';
 import { customAisQueryOptions, databasesQueryOptions } from '../api/canvas.queries';
+import { modelsQueryOptions } from '../api/runs.queries';
 import { useCanvasUi } from '../canvas/canvas-context';
 import type { TFlowNode } from '../core/flow-types';
 import {
@@ -15,6 +16,7 @@ import {
   validateTitle,
   type TParamErrors,
 } from '../core/param-form';
+import { modelOptions } from '../core/model-options';
 import { TEMPLATE_KINDS, templateVariables } from '../core/template-variables';
 import { useCanvasStore } from '../state/canvas-store';
 import { HandleSummary } from './handle-summary';
@@ -46,7 +48,10 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     enabled: needs.has('custom_ai'),
   });
 
+  const models = useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
+
   const options = {
+    model: modelOptions(models.data?.items, node.data.kind),
     database: (databases.data?.items ?? []).map((db) => ({ label: db.name, value: db.id })),
     custom_ai: (customAis.data?.items ?? []).map((ai) => ({ label: ai.name, value: ai.id })),
   };

@@ -5,7 +5,6 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { TNodeTypeParam } from '@flowsmith/shared';
 import { FormField } from '../../../components/form-field';
-import { MODEL_SUGGESTIONS } from '../core/param-form';
 
 export type TOption = { label: string; value: string };
 
@@ -14,8 +13,8 @@ type TParamFieldProps = {
   value: unknown;
   error: string | undefined;
   disabled: boolean;
-  /** Choices of `database` and `custom_ai` params, from the project. */
-  options: { database: TOption[]; custom_ai: TOption[] };
+  /** Choices of `database` and `custom_ai` params, from the project; models the user can pick. */
+  options: { database: TOption[]; custom_ai: TOption[]; model: TOption[] };
   onChange: (value: unknown) => void;
 };
 
@@ -103,18 +102,18 @@ export function ParamField({ param, value, error, disabled, options, onChange }:
       );
       break;
     case 'model':
-      // Free text (any provider's model id) with the built-in offline model suggested.
+      // The user's models offered, free text (any provider's model id) still allowed.
       editor = (
         <>
           <InputText
             {...common}
             value={text}
             list={MODEL_LIST_ID}
-            placeholder="e.g. echo"
+            placeholder="Pick or type a model id, e.g. echo"
             onChange={(event) => onChange(event.target.value)}
           />
           <datalist id={MODEL_LIST_ID}>
-            {MODEL_SUGGESTIONS.map((model) => (
+            {options.model.map((model) => (
               <option key={model.value} value={model.value}>
                 {model.label}
               </option>
@@ -130,7 +129,7 @@ export function ParamField({ param, value, error, disabled, options, onChange }:
   }
   const hint =
     param.type === 'model'
-      ? `${param.description ? `${param.description} ` : ''}Suggested: echo (built-in, offline).`
+      ? `${param.description ? `${param.description} ` : ''}Choose from your models or type any model id; echo is built in and works offline.`
       : param.description || undefined;
   return (
     <FormField id={id} label={label} error={error} {...(hint ? { hint } : {})}>

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { TGraphProblem, TNodeGroup, TProjectGraph } from '@flowsmith/shared';
+import type { TRunTarget } from '../api/runs-api';
 import type { TFlowEdge, TFlowNode } from '../core/flow-types';
+import type { TRunFormField } from '../core/run-form';
 import type { TSaveStatus } from '../core/save-queue';
 
 export type TCanvasDialog =
@@ -8,6 +10,7 @@ export type TCanvasDialog =
   | { kind: 'group-settings'; nodeId: string }
   | { kind: 'edge-label'; edgeId: string }
   | { kind: 'import-report'; fileName: string; problems: TGraphProblem[] }
+  | { kind: 'run'; target: TRunTarget; label: string; fields: TRunFormField[] }
   | null;
 
 export type TCanvasState = {

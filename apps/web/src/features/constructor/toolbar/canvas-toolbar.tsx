@@ -6,9 +6,10 @@ import { useToast } from '../../../components/toast';
 import { useCanvasUi } from '../canvas/canvas-context';
 import { exportCanvas, importFile, layoutCanvas } from '../state/clipboard-commands';
 import { useCanvasStore } from '../state/canvas-store';
+import { RunControls } from './run-controls';
 import { SaveStatus } from './save-status';
 
-/** Undo, redo, auto-layout, export and import, and where saving stands. */
+/** Run, cancel and history; undo, redo, auto-layout, export and import; where saving stands. */
 export function CanvasToolbar({ projectName }: { projectName: string }) {
   const { readOnly, commands } = useCanvasUi();
   const toast = useToast();
@@ -36,6 +37,7 @@ export function CanvasToolbar({ projectName }: { projectName: string }) {
 
   return (
     <div className="canvas-toolbar" role="toolbar" aria-label="Canvas">
+      <RunControls />
       {readOnly ? (
         <Tag value="Read-only" icon="pi pi-lock" severity="warning" data-testid="read-only" />
       ) : (
