@@ -75,6 +75,8 @@ export const test = base.extend<object, TWorkerFixtures>({
           SMTP_URL: smtp.url,
           PUBLIC_URL: url,
           LOG_LEVEL: 'warn',
+          // Every test signs in from the same address, far more often than a person would.
+          AUTH_RATE_LIMIT: '10000',
           ...(models ? { OPENAI_COMPATIBLE_BASE_URL: models.baseUrl } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],

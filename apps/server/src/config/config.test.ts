@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://flows.example.com');
     expect(config.providers.openaiCompatible?.models).toEqual(['llama3', 'qwen2']);
     expect(config.providers.anthropic).toEqual({ apiKey: 'sk-ant' });
+    expect(loadConfig({ AUTH_RATE_LIMIT: '50' }).authRateLimit.max).toBe(50);
   });
 
   it('names every bad variable at once', () => {

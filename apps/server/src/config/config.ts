@@ -37,6 +37,12 @@ const ZEnv = z.object({
   SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(10),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -113,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    authRateLimit: { max: 10, timeWindowMs: 60_000 },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
     importMaxBytes: MAX_IMPORT_BYTES,
     runs: {
       concurrency: 4,
