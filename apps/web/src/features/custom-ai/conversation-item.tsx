@@ -1,0 +1,95 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import type { TConversation } from '@flowsmith/shared';
+import { formatDate } from '../../lib/format/date-format';
+
+type TConversationItemProps = {
+  conversation: TConversation;
+  selected: boolean;
+  canChat: boolean;
+  onSelect: (conversation: TConversation) => void;
+  onRename: (conversation: TConversation, title: string) => void;
+  onDelete: (conversation: TConversation) => void;
+};
+
+/** One conversation in the side list; its title can be renamed in place (Enter saves, Esc cancels). */
+export function ConversationItem({
+  conversation,
+  selected,
+  canChat,
+  onSelect,
+  onRename,
+  onDelete,
+}: TConversationItemProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const finish = (save: boolean) => {
+    const title = draft?.trim() ?? '';
+    if (save && title && title !== conversation.title) onRename(conversation, title);
+    setDraft(null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') finish(true);
+    if (event.key === 'Escape') finish(false);
+  };
+
+  if (draft !== null) {
+    return (
+      <li className="conversation-item conversation-item--editing">
+        <InputText
+          autoFocus
+          aria-label="Conversation title"
+          value={draft}
+          maxLength={200}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => finish(true)}
+          className="w-full"
+        />
+      </li>
+    );
+  }
+  return (
+    <li className={`conversation-item${selected ? ' conversation-item--selected' : ''}`}>
+      <button
+        type="button"
+        className="conversation-item__open"
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(conversation)}
+      >
+        <span className="conversation-item__title">{conversation.title}</span>
+        <time
+          className="conversation-item__time"
+          dateTime={conversation.updatedAt}
+          title={new Date(conversation.updatedAt).toLocaleString()}
+        >
+          {formatDate(conversation.updatedAt)}
+        </time>
+      </button>
+      {canChat ? (
+        <span className="conversation-item__actions">
+          <Button
+            icon="pi pi-pencil"
+            rounded
+            text
+            size="small"
+            aria-label={`Rename ${conversation.title}`}
+            data-pr-tooltip="Rename"
+            onClick={() => setDraft(conversation.title)}
+          />
+          <Button
+            icon="pi pi-trash"
+            rounded
+            text
+            size="small"
+            severity="danger"
+            aria-label={`Delete ${conversation.title}`}
+            data-pr-tooltip="Delete"
+            onClick={() => onDelete(conversation)}
+          />
+        </span>
+      ) : null}
+    </li>
+  );
+}

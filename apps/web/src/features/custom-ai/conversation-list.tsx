@@ -1,0 +1,116 @@
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { Message } from 'primereact/message';
+import type { TConversation } from '@flowsmith/shared';
+import { useToast } from '../../components/toast';
+import { errorText } from '../../lib/forms';
+import { ConversationItem } from './conversation-item';
+import { useDeleteConversation, useRenameConversation } from './custom-ai.mutations';
+
+type TConversationListProps = {
+  conversations: TConversation[] | undefined;
+  loading: boolean;
+  error: unknown;
+  selectedId: string | null;
+  canChat: boolean;
+  creating: boolean;
+  onNew: () => void;
+  onSelect: (conversation: TConversation) => void;
+  /** The selected conversation was deleted: the page shows a fresh one. */
+  onDeleted: (conversation: TConversation) => void;
+};
+
+/** The caller's conversations with this assistant, newest first. */
+export function ConversationList({
+  conversations,
+  loading,
+  error,
+  selectedId,
+  canChat,
+  creating,
+  onNew,
+  onSelect,
+  onDeleted,
+}: TConversationListProps) {
+  const toast = useToast();
+  const rename = useRenameConversation();
+  const remove = useDeleteConversation();
+
+  const onRename = (conversation: TConversation, title: string) =>
+    rename.mutate(
+      { conversation, title },
+      {
+        onError: (failure) =>
+          toast.show({
+            severity: 'error',
+            summary: 'Could not rename',
+            detail: errorText(failure),
+          }),
+      },
+    );
+  const onDelete = (conversation: TConversation) =>
+    confirmDialog({
+      header: 'Delete conversation',
+      message: (
+        <span>
+          Delete <strong>{conversation.title}</strong> and all its messages? This cannot be undone.
+        </span>
+      ),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Delete',
+      rejectLabel: 'Cancel',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () =>
+        remove.mutate(conversation, {
+          onSuccess: () => onDeleted(conversation),
+          onError: (failure) =>
+            toast.show({
+              severity: 'error',
+              summary: 'Could not delete the conversation',
+              detail: errorText(failure),
+            }),
+        }),
+    });
+
+  return (
+    <nav className="conversation-list surface-card" aria-label="Conversations">
+      <div className="conversation-list__head">
+        <h2>Conversations</h2>
+        {canChat ? (
+          <Button
+            icon="pi pi-plus"
+            label="New"
+            size="small"
+            outlined
+            loading={creating}
+            onClick={onNew}
+          />
+        ) : null}
+      </div>
+      {error ? (
+        <Message severity="error" text={`Could not load conversations: ${errorText(error)}`} />
+      ) : loading ? (
+        <p className="conversation-list__empty">Loading…</p>
+      ) : conversations?.length ? (
+        <ul className="conversation-list__items">
+          {conversations.map((conversation) => (
+            <ConversationItem
+              key={conversation.id}
+              conversation={conversation}
+              selected={conversation.id === selectedId}
+              canChat={canChat}
+              onSelect={onSelect}
+              onRename={onRename}
+              onDelete={onDelete}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="conversation-list__empty">
+          {canChat ? 'No conversations yet: your first message starts one.' : 'No conversations.'}
+        </p>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import type { TCustomAi, TProject } from '@flowsmith/shared';
+import { EmptyState } from '../../components/empty-state';
+import { SearchInput } from '../../components/search-input';
+import { useToast } from '../../components/toast';
+import { errorText } from '../../lib/forms';
+import { CustomAiCard } from './custom-ai-card';
+import { useDeleteCustomAi } from './custom-ai.mutations';
+import {
+  customAiListQueryOptions,
+  modelsQueryOptions,
+  projectLinksQueryOptions,
+} from './custom-ai.queries';
+import { modelLabel } from './model-options';
+import { linkCounts } from './workflow-links';
+
+type TCustomAiGridProps = {
+  project: TProject;
+  search: string;
+  onSearch: (search: string) => void;
+  onCreate: () => void;
+  onEdit: (customAi: TCustomAi) => void;
+};
+
+/** A project's custom AIs as cards, with search; viewers get no Edit, Delete or New. */
+export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TCustomAiGridProps) {
+  const toast = useToast();
+  const list = useQuery(customAiListQueryOptions(project.id, search));
+  const links = useQuery(projectLinksQueryOptions(project.id));
+  const models = useQuery(modelsQueryOptions());
+  const remove = useDeleteCustomAi();
+  const canEdit = project.role !== 'viewer';
+  const counts = links.data ? linkCounts(links.data.items) : null;
+
+  const confirmDelete = (customAi: TCustomAi) =>
+    confirmDialog({
+      header: 'Delete custom AI',
+      message: (
+        <span>
+          Delete <strong>{customAi.name}</strong>? This also deletes its conversations, for
+          everyone. This cannot be undone.
+        </span>
+      ),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Delete',
+      rejectLabel: 'Cancel',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () =>
+        remove.mutate(customAi, {
+          onSuccess: () =>
+            toast.show({
+              severity: 'success',
+              summary: 'Custom AI deleted',
+              detail: customAi.name,
+            }),
+          onError: (error) =>
+            toast.show({
+              severity: 'error',
+              summary: `Could not delete ${customAi.name}`,
+              detail: errorText(error),
+            }),
+        }),
+    });
+
+  if (list.isPending) {
+    return (
+      <div className="custom-ai-loading">
+        <ProgressSpinner strokeWidth="4" aria-label="Loading custom AIs" />
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div className="custom-ai-error">
+        <Message severity="error" text={`Could not load custom AIs: ${errorText(list.error)}`} />
+        <Button
+          label="Try again"
+          icon="pi pi-refresh"
+          outlined
+          onClick={() => void list.refetch()}
+        />
+      </div>
+    );
+  }
+  const items = list.data.items;
+  if (items.length === 0 && !search) {
+    return (
+      <EmptyState
+        icon="pi pi-comments"
+        title="No custom AIs yet"
+        action={
+          canEdit ? <Button label="New custom AI" icon="pi pi-plus" onClick={onCreate} /> : null
+        }
+      >
+        No custom AIs yet — create an assistant with its own instructions, and let it run your
+        workflows.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <div className="custom-ai-toolbar">
+        <SearchInput
+          value={search}
+          onSearch={onSearch}
+          label="Search custom AIs"
+          className="custom-ai-search"
+        />
+      </div>
+      {items.length === 0 ? (
+        <p className="custom-ai-none">No custom AIs match “{search}”.</p>
+      ) : (
+        <ul className="custom-ai-grid" aria-label="Custom AIs">
+          {items.map((customAi) => (
+            <li key={customAi.id}>
+              <CustomAiCard
+                customAi={customAi}
+                modelLabel={modelLabel(models.data?.items, customAi.model)}
+                workflowCount={counts ? (counts.get(customAi.id) ?? 0) : undefined}
+                {...(canEdit ? { onEdit, onDelete: confirmDelete } : {})}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { TCustomAiToNodeGroup, TNodeGroup } from '@flowsmith/shared';
+import { linkChanges, linkCounts, runnableGroups, RUNNABLE_GROUP_KINDS } from './workflow-links';
+
+const link = (id: string, customAiId: string, nodeGroupId: string) =>
+  ({ id, customAiId, nodeGroupId }) as TCustomAiToNodeGroup;
+const group = (id: string, nodeId: string, name: string) =>
+  ({ id, nodeId, name, settings: {} }) as unknown as TNodeGroup;
+
+describe('runnable groups', () => {
+  it('are the AI and AI image groups', () => {
+    expect([...RUNNABLE_GROUP_KINDS].sort()).toEqual(['ai_group', 'ai_image_group']);
+  });
+
+  it('keeps the groups whose node is runnable, by name', () => {
+    const groups = [
+      group('g1', 'n1', 'Zeta'),
+      group('g2', 'n2', 'Plain'),
+      group('g3', 'n3', 'Alpha'),
+    ];
+    expect(runnableGroups(groups, new Set(['n1', 'n3']))).toEqual([
+      { id: 'g3', name: 'Alpha' },
+      { id: 'g1', name: 'Zeta' },
+    ]);
+  });
+});
+
+describe('linkChanges', () => {
+  it('adds what is wanted and missing, removes what is linked and unwanted', () => {
+    const current = [link('l1', 'ai', 'g1'), link('l2', 'ai', 'g2')];
+    expect(linkChanges(current, ['g2', 'g3', 'g3'])).toEqual({
+      create: ['g3'],
+      remove: [current[0]],
+    });
+    expect(linkChanges(current, ['g1', 'g2'])).toEqual({ create: [], remove: [] });
+  });
+});
+
+describe('linkCounts', () => {
+  it('counts the links of each custom AI', () => {
+    const counts = linkCounts([link('1', 'a', 'g1'), link('2', 'a', 'g2'), link('3', 'b', 'g1')]);
+    expect(counts.get('a')).toBe(2);
+    expect(counts.get('b')).toBe(1);
+    expect(counts.get('c')).toBeUndefined();
+  });
+});

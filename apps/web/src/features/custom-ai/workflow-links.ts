@@ -1,0 +1,41 @@
+import { nodeKindCatalog, type TCustomAiToNodeGroup, type TNodeGroup } from '@flowsmith/shared';
+
+/** Group kinds whose workflow runs on its own, so a custom AI can call it as a tool. */
+export const RUNNABLE_GROUP_KINDS = Object.values(nodeKindCatalog)
+  .filter((kind) => kind.isGroup && kind.runnable)
+  .map((kind) => kind.kind);
+
+export type TRunnableGroup = { id: string; name: string };
+
+/** The project's groups whose node is of a runnable kind, by name. */
+export function runnableGroups(
+  groups: readonly TNodeGroup[],
+  runnableNodeIds: ReadonlySet<string>,
+): TRunnableGroup[] {
+  return groups
+    .filter((group) => runnableNodeIds.has(group.nodeId))
+    .map(({ id, name }) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export type TLinkChanges = { create: string[]; remove: TCustomAiToNodeGroup[] };
+
+/** The link rows to add and to delete so that a custom AI is linked to exactly `wanted`. */
+export function linkChanges(
+  current: readonly TCustomAiToNodeGroup[],
+  wanted: readonly string[],
+): TLinkChanges {
+  const wantedIds = new Set(wanted);
+  const linkedIds = new Set(current.map((link) => link.nodeGroupId));
+  return {
+    create: [...wantedIds].filter((id) => !linkedIds.has(id)),
+    remove: current.filter((link) => !wantedIds.has(link.nodeGroupId)),
+  };
+}
+
+/** How many workflows each custom AI of a project is linked to, from the project's link rows. */
+export function linkCounts(links: readonly TCustomAiToNodeGroup[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const link of links) counts.set(link.customAiId, (counts.get(link.customAiId) ?? 0) + 1);
+  return counts;
+}
