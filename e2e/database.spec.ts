@@ -159,7 +159,7 @@ test('a database is created, imported into, edited by hand, exported and written
 
   // A run reads the database and stores the model's answer back into it.
   const groupId = await buildStoringWorkflow(page.request, project.id, databaseId);
-  const run = await post<TId>(page.request, '/api/runs', {
+  const { run } = await post<{ run: TId }>(page.request, '/api/runs', {
     projectId: project.id,
     nodeGroupId: groupId,
     inputs: {},

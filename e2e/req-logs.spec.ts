@@ -47,7 +47,7 @@ async function runWorkflow(
   workflow: { projectId: string; groupId: string },
   question: string,
 ) {
-  const run = await post<TId>(request, '/api/runs', {
+  const { run } = await post<{ run: TId }>(request, '/api/runs', {
     projectId: workflow.projectId,
     nodeGroupId: workflow.groupId,
     inputs: { question },

@@ -91,7 +91,7 @@ test('a group runs from the canvas: live badges, streamed text, history, cancel,
   // page has subscribed, and only its end state shows).
   const blockers = await Promise.all(
     [1, 2].map(() =>
-      post<TId>(page.request, '/api/runs', {
+      post<{ run: TId }>(page.request, '/api/runs', {
         projectId: hanging.projectId,
         inputs: { input: 'block' },
       }),
@@ -114,7 +114,7 @@ test('a group runs from the canvas: live badges, streamed text, history, cancel,
   await expect(page.getByTestId('live-run-status')).toHaveText('Run queued');
   const group = page.getByTestId('flow-group');
   await expect(badge(group)).toHaveAttribute('data-status', 'queued');
-  for (const blocker of blockers) await post(page.request, `/api/runs/${blocker.id}/cancel`, {});
+  for (const { run } of blockers) await post(page.request, `/api/runs/${run.id}/cancel`, {});
 
   await expect(badge(processor)).toHaveAttribute('data-status', 'succeeded');
   await expect(output.getByTestId('run-text')).toHaveText('Hello from tiny: Q: why?');

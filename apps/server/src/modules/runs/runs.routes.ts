@@ -60,24 +60,24 @@ export async function runsRoutes(app: FastifyInstance, { db, executor, queue }: 
 
   r.post(
     '/runs',
-    { schema: { tags, body: ZRunCreate, response: { 202: ZRun } } },
+    { schema: { tags, body: ZRunCreate, response: { 202: z.object({ run: ZRun }) } } },
     async (request, reply) => {
       const { projectId, inputs, ...target } = request.body;
       const run = await startRun(requireUser(request), projectId, target, inputs);
-      return reply.status(202).send(runToApi(run));
+      return reply.status(202).send({ run: runToApi(run) });
     },
   );
 
   r.post(
     '/runs/:id/cancel',
-    { schema: { tags, params: ZIdParams, response: { 202: ZRun } } },
+    { schema: { tags, params: ZIdParams, response: { 202: z.object({ run: ZRun }) } } },
     async (request, reply) => {
       const user = requireUser(request);
       const run = await visibleRun(db, user, request.params.id);
       await requireProjectRole(db, user, run.projectId, 'editor');
       if (!(await executor.cancel(run.id)))
         throw new AppError('conflict', 'This run has already finished');
-      return reply.status(202).send(runToApi(await visibleRun(db, user, run.id)));
+      return reply.status(202).send({ run: runToApi(await visibleRun(db, user, run.id)) });
     },
   );
 

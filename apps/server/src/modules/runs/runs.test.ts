@@ -57,7 +57,7 @@ describe('runs against an OpenAI-compatible server', () => {
       inputs: { question },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-    return answer.body as TRun;
+    return answer.body.run as TRun;
   };
 
   const logsOf = async (runId: string) =>
@@ -83,7 +83,7 @@ describe('runs against an OpenAI-compatible server', () => {
       inputs: {},
     });
     expect(run.status).toBe(202);
-    expect(run.body.status).toBe('queued');
+    expect(run.body.run.status).toBe('queued');
     const events: Array<{
       type: string;
       seq: number;
@@ -92,9 +92,9 @@ describe('runs against an OpenAI-compatible server', () => {
       status?: string;
     }> = [];
     socket.on('publication', (publication) => events.push(publication.data as never));
-    const subscribed = await socket.emitWithAck('subscribe', `run:${run.body.id}`);
+    const subscribed = await socket.emitWithAck('subscribe', `run:${run.body.run.id}`);
     expect(subscribed.ok).toBe(true);
-    const failed = await finished(run.body.id);
+    const failed = await finished(run.body.run.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain('No value was given for "question"');
 
@@ -266,7 +266,7 @@ describe('runs against an OpenAI-compatible server', () => {
           nodeGroupId: group.id,
           inputs: { prompt: 'cat' },
         })
-      ).body.id,
+      ).body.run.id,
     );
     expect(run.status).toBe('succeeded');
     const picture = run.outputs.picture as { url: string; mediaType: string };

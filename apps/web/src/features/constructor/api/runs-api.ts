@@ -19,7 +19,8 @@ export const runsResourceApi = createResourceApi<TRun>('runs');
 export const projectMembersApi = createResourceApi<TProjectUser>('project_users');
 
 export const runsApi = {
-  start: (body: TRunCreate) => apiRequest<TRun>('/api/runs', { method: 'POST', body }),
+  start: (body: TRunCreate) =>
+    apiRequest<{ run: TRun }>('/api/runs', { method: 'POST', body }).then((answer) => answer.run),
   inputs: (projectId: string, target: TRunTarget, signal?: AbortSignal) =>
     apiRequest<{ items: TRunInputField[] }>('/api/runs/inputs', {
       query: { projectId, nodeGroupId: target.nodeGroupId ?? undefined },
@@ -33,6 +34,9 @@ export const runsApi = {
       query: { after },
       signal,
     }),
-  cancel: (runId: string) => apiRequest<TRun>(runPath(runId, '/cancel'), { method: 'POST' }),
+  cancel: (runId: string) =>
+    apiRequest<{ run: TRun }>(runPath(runId, '/cancel'), { method: 'POST' }).then(
+      (answer) => answer.run,
+    ),
   models: (signal?: AbortSignal) => apiRequest<{ items: TModelInfo[] }>('/api/models', { signal }),
 };
