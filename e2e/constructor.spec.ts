@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/flowsmith.fixture';
 import { signIn, signUpAndIn, uniqueEmail, register } from './support/auth';
 import {
@@ -293,4 +294,40 @@ test('a malformed workflow file is rejected with its reasons and the canvas stay
   await expect(nodes(page)).toHaveCount(1);
   const stored = await storedGraph(page.request, projectId);
   expect(stored.nodes.map((n) => n.data.title)).toEqual(['Keep me']);
+});
+
+test('a group exports as a workflow file that imports back with its contents', async ({
+  page,
+  flowsmith,
+}) => {
+  await signUpAndIn(page, flowsmith.verificationLink);
+  const projectId = await createProject(page.request, 'Group files');
+  await importGraph(
+    page.request,
+    projectId,
+    documentOf([
+      Object.assign(docNode('g', 'group', 0, 'Frame'), { width: 400, height: 300 }),
+      Object.assign(docNode('n', 'blank', 40, 'Inside'), { parentId: 'g' }),
+    ]),
+  );
+  await openCanvas(page, projectId);
+  await expect(nodes(page)).toHaveCount(2);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('group-export-button').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('frame.flowsmith.json');
+  const exported = JSON.parse(await readFile((await file.path())!, 'utf8')) as {
+    nodes: Array<{ type: string; parentId: string | null }>;
+  };
+  expect(exported.nodes.map((n) => n.type)).toEqual(['group', 'blank']);
+
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'frame.flowsmith.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  });
+  await expect(nodes(page)).toHaveCount(4);
+  const stored = await storedGraph(page.request, projectId);
+  expect(stored.nodes.filter((n) => n.parentId !== null)).toHaveLength(2);
 });

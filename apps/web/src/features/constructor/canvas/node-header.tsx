@@ -1,5 +1,6 @@
 import type { TNodeType } from '@flowsmith/shared';
 import { openDialog } from '../state/canvas-store';
+import { exportCanvas } from '../state/clipboard-commands';
 import { useCanvasUi } from './canvas-context';
 import { GroupRunButton } from './group-run-button';
 import { NodeTitle } from './node-title';
@@ -7,7 +8,7 @@ import { GroupRunBadge, NodeRunBadge } from './run-badge';
 
 type TNodeHeaderProps = { id: string; title: string; type: TNodeType | undefined };
 
-/** Kind icon, editable title, the run status badge, Run on runnable groups, and settings. */
+/** Kind icon, editable title, the run status badge, Run on runnable groups, group export, and settings. */
 export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
   const { readOnly, commands } = useCanvasUi();
   const dialog = type?.isGroup ? 'group-settings' : 'node-settings';
@@ -25,6 +26,18 @@ export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
       </span>
       {type?.isGroup && type.runnable && !readOnly ? (
         <GroupRunButton nodeId={id} title={title} />
+      ) : null}
+      {type?.isGroup ? (
+        <button
+          type="button"
+          className="flow-node__settings nodrag"
+          aria-label={`Export ${title}`}
+          title="Export this group as a workflow file"
+          data-testid="group-export-button"
+          onClick={() => exportCanvas(title, id)}
+        >
+          <i className="pi pi-download" aria-hidden="true" />
+        </button>
       ) : null}
       <button
         type="button"
