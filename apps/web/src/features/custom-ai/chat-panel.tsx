@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/forms';
 import { ChatComposer } from './chat-composer';
 import { ChatThread } from './chat-thread';
 import { messagesQueryOptions } from './custom-ai.queries';
+import { LoadingBlock } from '../../components/query-state';
 
 type TChatPanelProps = {
   customAiId: string;
@@ -62,11 +62,7 @@ export function ChatPanel({
     );
   }
   if (history.isPending) {
-    return (
-      <div className="custom-ai-loading">
-        <ProgressSpinner strokeWidth="4" aria-label="Loading the conversation" />
-      </div>
-    );
+    return <LoadingBlock label="Loading the conversation" />;
   }
   if (history.isError) {
     const gone = isApiError(history.error) && history.error.status === 404;

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { appRoutes, type TConversation } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { useToast } from '../../components/toast';
@@ -27,6 +26,7 @@ import './custom-ai.css';
 import './chat-layout.css';
 import './chat-thread.css';
 import './chat-markdown.css';
+import { LoadingBlock } from '../../components/query-state';
 
 /** `/custom-ai/:id`: conversations on the left, the selected one (`?conversationId=`) beside. */
 export function CustomAiChatPage() {
@@ -74,11 +74,7 @@ export function CustomAiChatPage() {
     });
 
   if (customAi.isPending) {
-    return (
-      <div className="custom-ai-loading">
-        <ProgressSpinner strokeWidth="4" aria-label="Loading the custom AI" />
-      </div>
-    );
+    return <LoadingBlock label="Loading the custom AI" />;
   }
   if (customAi.isError) {
     const gone = isApiError(customAi.error) && customAi.error.status === 404;
@@ -104,11 +100,7 @@ export function CustomAiChatPage() {
 
   // The caller's role decides between the message box and the viewers' notice.
   if (project.isPending) {
-    return (
-      <div className="custom-ai-loading">
-        <ProgressSpinner strokeWidth="4" aria-label="Loading the project" />
-      </div>
-    );
+    return <LoadingBlock label="Loading the project" />;
   }
   if (project.isError) {
     return (

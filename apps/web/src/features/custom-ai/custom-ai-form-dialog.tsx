@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import type { TCustomAi } from '@flowsmith/shared';
 import { useToast } from '../../components/toast';
 import { errorText, serverFormErrors } from '../../lib/forms';
@@ -25,6 +24,7 @@ import {
   workflowsQueryOptions,
 } from './custom-ai.queries';
 import { textModelOptions } from './model-options';
+import { LoadingBlock } from '../../components/query-state';
 
 const FORM_ID = 'custom-ai-form';
 
@@ -150,9 +150,7 @@ export function CustomAiFormDialog(props: TCustomAiFormDialogProps) {
           text={`Could not load its workflows: ${errorText(links.error)}`}
         />
       ) : (
-        <div className="custom-ai-loading">
-          <ProgressSpinner strokeWidth="4" aria-label="Loading" />
-        </div>
+        <LoadingBlock label="Loading" />
       )}
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import type { TCustomAi, TProject } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput } from '../../components/search-input';
@@ -17,6 +15,7 @@ import {
 } from './custom-ai.queries';
 import { modelLabel } from './model-options';
 import { linkCounts } from './workflow-links';
+import { LoadError, LoadingBlock } from '../../components/query-state';
 
 type TCustomAiGridProps = {
   project: TProject;
@@ -68,24 +67,10 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
     });
 
   if (list.isPending) {
-    return (
-      <div className="custom-ai-loading">
-        <ProgressSpinner strokeWidth="4" aria-label="Loading custom AIs" />
-      </div>
-    );
+    return <LoadingBlock label="Loading custom AIs" />;
   }
   if (list.isError) {
-    return (
-      <div className="custom-ai-error">
-        <Message severity="error" text={`Could not load custom AIs: ${errorText(list.error)}`} />
-        <Button
-          label="Try again"
-          icon="pi pi-refresh"
-          outlined
-          onClick={() => void list.refetch()}
-        />
-      </div>
-    );
+    return <LoadError what="custom AIs" error={list.error} onRetry={() => void list.refetch()} />;
   }
   const items = list.data.items;
   if (items.length === 0 && !search) {

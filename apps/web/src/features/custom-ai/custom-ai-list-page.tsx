@@ -4,16 +4,14 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { appRoutes, type TCustomAi } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { errorText } from '../../lib/forms';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { CustomAiGrid } from './custom-ai-grid';
 import { projectsQueryOptions } from './custom-ai.queries';
 import './custom-ai.css';
+import { LoadError, LoadingBlock } from '../../components/query-state';
 
 type TOpenDialog = { customAi: TCustomAi | null } | null;
 
@@ -70,22 +68,9 @@ export function CustomAiListPage() {
         ) : null}
       </PageHeader>
       {projects.isPending ? (
-        <div className="custom-ai-loading">
-          <ProgressSpinner strokeWidth="4" aria-label="Loading projects" />
-        </div>
+        <LoadingBlock label="Loading projects" />
       ) : projects.isError ? (
-        <div className="custom-ai-error">
-          <Message
-            severity="error"
-            text={`Could not load projects: ${errorText(projects.error)}`}
-          />
-          <Button
-            label="Try again"
-            icon="pi pi-refresh"
-            outlined
-            onClick={() => void projects.refetch()}
-          />
-        </div>
+        <LoadError what="projects" error={projects.error} onRetry={() => void projects.refetch()} />
       ) : !project ? (
         <EmptyState
           icon="pi pi-comments"

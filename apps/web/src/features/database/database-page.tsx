@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { appRoutes } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { errorText } from '../../lib/forms';
 import { DatabaseWorkspace } from './database-workspace';
 import {
   parseScreenParams,
@@ -18,6 +14,7 @@ import {
 } from './database-params';
 import { projectsQueryOptions } from './database.queries';
 import './database.css';
+import { LoadError, LoadingBlock } from '../../components/query-state';
 
 /** `/database`: pick a project, then one of its databases, then browse, edit and import values. */
 export function DatabasePage() {
@@ -59,22 +56,9 @@ export function DatabasePage() {
     <div className="database-page">
       <PageHeader title="Database">{picker}</PageHeader>
       {projects.isPending ? (
-        <div className="database-loading">
-          <ProgressSpinner strokeWidth="4" aria-label="Loading projects" />
-        </div>
+        <LoadingBlock label="Loading projects" />
       ) : projects.isError ? (
-        <div className="database-error">
-          <Message
-            severity="error"
-            text={`Could not load projects: ${errorText(projects.error)}`}
-          />
-          <Button
-            label="Try again"
-            icon="pi pi-refresh"
-            outlined
-            onClick={() => void projects.refetch()}
-          />
-        </div>
+        <LoadError what="projects" error={projects.error} onRetry={() => void projects.refetch()} />
       ) : !project ? (
         <EmptyState
           icon="pi pi-database"

@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import type { TNodeDatabase, TProject } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { errorText } from '../../lib/forms';
 import { DatabaseFormDialog } from './database-form-dialog';
 import { DatabaseList } from './database-list';
 import { withTarget, type TChangeParams, type TDatabaseScreenParams } from './database-params';
 import { databasesQueryOptions } from './database.queries';
 import { ValuesPanel } from './values-panel';
+import { LoadError } from '../../components/query-state';
 
 type TDatabaseWorkspaceProps = {
   project: TProject;
@@ -42,18 +41,11 @@ export function DatabaseWorkspace({ project, params, onParamsChange }: TDatabase
   let main: ReactNode = null;
   if (databases.isError) {
     main = (
-      <div className="database-error">
-        <Message
-          severity="error"
-          text={`Could not load databases: ${errorText(databases.error)}`}
-        />
-        <Button
-          label="Try again"
-          icon="pi pi-refresh"
-          outlined
-          onClick={() => void databases.refetch()}
-        />
-      </div>
+      <LoadError
+        what="databases"
+        error={databases.error}
+        onRetry={() => void databases.refetch()}
+      />
     );
   } else if (database) {
     main = (

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
 import {
   valueTypeCodes,
   valueTypeNames,
@@ -27,6 +26,7 @@ import { ImportDialog } from './import-dialog';
 import { ValueFormDialog } from './value-form-dialog';
 import { ValuesTable } from './values-table';
 import { usePageInRange } from './use-page-in-range';
+import { LoadError } from '../../components/query-state';
 
 type TValuesPanelProps = {
   database: TNodeDatabase;
@@ -168,18 +168,7 @@ export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValu
             </span>
           </div>
           {values.isError && !values.data ? (
-            <div className="database-error">
-              <Message
-                severity="error"
-                text={`Could not load values: ${errorText(values.error)}`}
-              />
-              <Button
-                label="Try again"
-                icon="pi pi-refresh"
-                outlined
-                onClick={() => void values.refetch()}
-              />
-            </div>
+            <LoadError what="values" error={values.error} onRetry={() => void values.refetch()} />
           ) : (
             <ValuesTable
               page={values.data}

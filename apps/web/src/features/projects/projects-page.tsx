@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
-import { Message } from 'primereact/message';
 import type { TProject } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -16,6 +15,7 @@ import { ProjectSearch } from './project-search';
 import { ProjectsTable } from './projects-table';
 import { useDeleteProject } from './projects.mutations';
 import { projectListQueryOptions } from './projects.queries';
+import { LoadError } from '../../components/query-state';
 
 type TOpenDialog =
   | { kind: 'create' }
@@ -98,18 +98,7 @@ export function ProjectsPage() {
             />
           </div>
           {list.isError && !list.data ? (
-            <div className="projects-error">
-              <Message
-                severity="error"
-                text={`Could not load projects: ${errorText(list.error)}`}
-              />
-              <Button
-                label="Try again"
-                icon="pi pi-refresh"
-                outlined
-                onClick={() => void list.refetch()}
-              />
-            </div>
+            <LoadError what="projects" error={list.error} onRetry={() => void list.refetch()} />
           ) : (
             <ProjectsTable
               page={list.data}

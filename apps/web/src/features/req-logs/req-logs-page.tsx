@@ -27,6 +27,7 @@ import {
 } from './req-logs.queries';
 import { useLiveReqLogs } from './use-live-req-logs';
 import './req-logs.css';
+import { LoadError } from '../../components/query-state';
 
 // Stable empty values, so memoised props do not change on every render while loading.
 const NO_PROJECTS: TProject[] = [];
@@ -76,18 +77,7 @@ export function ReqLogsPage() {
   let body;
   if (list.isError && !list.data) {
     body = (
-      <div className="req-logs-error">
-        <Message
-          severity="error"
-          text={`Could not load the request log: ${errorText(list.error)}`}
-        />
-        <Button
-          label="Try again"
-          icon="pi pi-refresh"
-          outlined
-          onClick={() => void list.refetch()}
-        />
-      </div>
+      <LoadError what="the request log" error={list.error} onRetry={() => void list.refetch()} />
     );
   } else if (hasNoMatches) {
     body = (

@@ -1,0 +1,25 @@
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { errorText } from '../lib/forms';
+
+/** A spinner in place of content that is loading. */
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <div className="query-loading">
+      <ProgressSpinner strokeWidth="4" aria-label={label} />
+    </div>
+  );
+}
+
+type TLoadErrorProps = { what: string; error: unknown; onRetry: () => void };
+
+/** What could not be loaded and why, with a way to try again. */
+export function LoadError({ what, error, onRetry }: TLoadErrorProps) {
+  return (
+    <div className="query-error">
+      <Message severity="error" text={`Could not load ${what}: ${errorText(error)}`} />
+      <Button label="Try again" icon="pi pi-refresh" outlined onClick={onRetry} />
+    </div>
+  );
+}
