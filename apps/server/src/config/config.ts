@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '@flowsmith/shared';
+import { repoRoot } from '../paths';
 
 const optionalString = z
   .string()
@@ -94,8 +95,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { seedCatalog } from './seed-catalog';
+import { serverDir } from '../paths';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -21,7 +22,7 @@ export type TDatabase = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverDir, 'drizzle');
 
 export type TDatabaseOptions =
   | { kind: 'postgres'; url: string }
