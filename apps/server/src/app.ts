@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { TConfig } from './config/config';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
 import { AppError } from './lib/app-error';
 import { createMailer, type TMailer } from './lib/mailer';
@@ -68,7 +69,7 @@ export async function buildApp({
             : {}),
         }
       : false,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
