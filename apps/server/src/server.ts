@@ -7,7 +7,15 @@ import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const releaseLock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const releaseLock = config.databaseUrl
+    ? undefined
+    : await lockDataDir(config.dataDir, {
+        onLost(error) {
+          // Two servers writing one embedded database would corrupt it: this one stops.
+          console.error(`${error.message}; stopping.`);
+          process.exit(1);
+        },
+      });
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
