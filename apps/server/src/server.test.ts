@@ -77,6 +77,17 @@ describe('server process', () => {
     expect((await restarted.stop()).code).toBe(0);
   });
 
+  it('says in one sentence, naming DATABASE_URL, that the database cannot be reached', async () => {
+    const run = await startServer(
+      { DATABASE_URL: 'postgres://flowsmith:hunter2-secret@127.0.0.1:1/flowsmith' },
+      /^$/,
+    );
+    expect(run.code).toBe(1);
+    expect(run.output.trim().split('\n')).toEqual([
+      'Cannot reach the database given by DATABASE_URL (postgres://flowsmith@127.0.0.1:1/flowsmith): the connection was refused.',
+    ]);
+  });
+
   it('names each bad variable and exits when the configuration is invalid', async () => {
     const run = await startServer({ PORT: 'eighty', SMTP_URL: 'mail' }, /^$/);
     expect(run.code).toBe(1);

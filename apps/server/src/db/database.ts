@@ -37,6 +37,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     try {
+      await reach(pool, options.url);
       await migratePg(db, { migrationsFolder });
       await seedCatalog(db as unknown as TDb);
     } catch (error) {
@@ -61,6 +62,43 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     ping: () => ping(db as unknown as TDb),
     close: once(() => client.close()),
   };
+}
+
+/** The database named by DATABASE_URL cannot be reached: said in one sentence, no stack. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, reason: string) {
+    const shown = new URL(url);
+    shown.password = '';
+    super(`Cannot reach the database given by DATABASE_URL (${shown.toString()}): ${reason}.`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+const CONNECT_TIMEOUT_MS = 15_000;
+
+function connectionProblem(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name is unknown';
+  if (code === 'ETIMEDOUT') return 'the connection timed out';
+  return (message || code || String(error)).replace(/\.$/, '');
+}
+
+async function reach(pool: pg.Pool, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(), { code: 'ETIMEDOUT' })),
+      CONNECT_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([pool.query('select 1'), timeout]);
+  } catch (error) {
+    throw new DatabaseUnreachableError(url, connectionProblem(error));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../test/test-app';
+import { testDatabaseKinds } from '../test/test-databases';
 
 describe('HTTP surface', () => {
   let t: TTestApp;
@@ -98,13 +100,47 @@ describe('serving the web app', () => {
   });
 });
 
-describe('health check without a database', () => {
-  it('answers 503 when the database is down', async () => {
+describe('health check', () => {
+  it.each(testDatabaseKinds)(
+    'answers 503 with db "down" to every caller when the database is down (%s)',
+    async (kind) => {
+      const t = await createTestApp({ database: kind });
+      try {
+        const { cookie } = await t.signUp('health@example.com');
+        await t.database.close();
+        for (const headers of [{}, { cookie }, { authorization: 'Bearer fs_not_a_key' }]) {
+          const response = await t.app.inject({ url: '/api/check', headers });
+          expect(response.statusCode).toBe(503);
+          expect(response.json()).toMatchObject({ status: 'error', db: 'down' });
+        }
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('answers at once while the embedded database is busy with other work', async () => {
     const t = await createTestApp({ database: 'pglite' });
-    await t.database.close();
-    const response = await t.app.inject({ url: '/api/check' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'error', db: 'error' });
-    await t.close();
+    try {
+      expect((await t.app.inject({ url: '/api/check' })).statusCode).toBe(200);
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // An open transaction holds the embedded database: every other statement waits for it.
+      const busy = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+        order.push('work done');
+      });
+      const check = t.app.inject({ url: '/api/check' }).then((response) => {
+        order.push(`check ${response.statusCode}`);
+      });
+      await Promise.race([check, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      release();
+      await Promise.all([busy, check]);
+      expect(order).toEqual(['check 200', 'work done']);
+    } finally {
+      await t.close();
+    }
   });
 });
