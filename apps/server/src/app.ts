@@ -11,12 +11,14 @@ import type { TConfig } from './config/config';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
 import { AppError } from './lib/app-error';
+import { loggerOptions, type TLogStream } from './lib/logger-options';
 import { createMailer, type TMailer } from './lib/mailer';
 import { createWsTokenSigner } from './lib/ws-token';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { checkRoutes } from './modules/health/check.routes';
+import { logAiSdkWarnings } from './modules/models/model-logging';
 import { graphRoutes } from './modules/canvas/graph.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -28,6 +30,7 @@ import { createSecretBox } from './lib/secret-box';
 import { registerErrorHandling } from './plugins/error-handling';
 import { registerNulGuard } from './plugins/nul-guard';
 import { createRealtime, type TRealtime } from './plugins/realtime';
+import { RequestLogController } from './plugins/request-logging';
 import { registerRequestUser } from './plugins/request-user';
 import { registerSpa } from './plugins/spa';
 import { version } from './version';
@@ -45,6 +48,8 @@ export type TBuildOptions = {
   /** Replaces the SMTP/outbox mailer, e.g. to capture mail in tests. */
   mailer?: TMailer;
   logger?: boolean;
+  /** Receives the log's JSON lines instead of stdout, e.g. to read them in tests. */
+  logStream?: TLogStream;
 };
 
 /** Builds the whole application without listening, so tests can use `inject`. */
@@ -54,24 +59,15 @@ export async function buildApp({
   secretKey,
   mailer,
   logger = true,
+  logStream,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          ...(config.logFormat === 'pretty'
-            ? {
-                transport: {
-                  target: 'pino-pretty',
-                  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-                },
-              }
-            : {}),
-        }
-      : false,
+    logger: logger ? loggerOptions(config, logStream) : false,
+    logController: new RequestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  logAiSdkWarnings(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
+import type { TLogStream } from '../lib/logger-options';
 import { startSmtpTestServer, verificationTokenFrom } from './smtp-test-server';
 import { openTestDatabase, type TTestDatabaseKind } from './test-databases';
 
@@ -13,10 +14,28 @@ type TTestAppOptions = {
   database: TTestDatabaseKind;
   config?: Partial<TConfig>;
   env?: Record<string, string>;
+  /** Receives the server log's JSON lines (at LOG_LEVEL, `info` unless `env` says otherwise). */
+  logStream?: TLogStream;
 };
 
+/** A log stream that keeps the lines it is given, parsed. */
+export function captureLog() {
+  const lines: Array<Record<string, unknown> & { level: number; msg: string }> = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    /** Everything written, as one string, to search for what must not be there. */
+    text: () => lines.map((line) => JSON.stringify(line)).join('\n'),
+  };
+}
+
 /** The whole app on a fresh database, mailing through a real SMTP server. */
-export async function createTestApp({ database: kind, config: overrides, env }: TTestAppOptions) {
+export async function createTestApp({
+  database: kind,
+  config: overrides,
+  env,
+  logStream,
+}: TTestAppOptions) {
   const smtp = await startSmtpTestServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-test-'));
   const database = await openTestDatabase(kind);
@@ -26,7 +45,7 @@ export async function createTestApp({ database: kind, config: overrides, env }: 
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://flowsmith.test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logStream ? 'info' : 'silent',
       ...env,
     }),
     // Tests sign in many times from one address; the rate-limit test sets its own limit.
@@ -37,7 +56,7 @@ export async function createTestApp({ database: kind, config: overrides, env }: 
     config,
     database,
     secretKey: 'test-secret-key-that-is-long-enough-0123',
-    logger: false,
+    ...(logStream ? { logStream } : { logger: false }),
   });
   await app.ready();
 
