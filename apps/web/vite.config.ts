@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildIdPlugin } from './build/build-id-plugin.ts';
+import { precompressPlugin } from './build/precompress-plugin.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -44,8 +45,11 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/builds\//],
         cleanupOutdatedCaches: true,
+        sourcemap: false,
       },
     }),
+    // Last: it compresses what the others wrote, the service worker included.
+    precompressPlugin({ sourcemapsDir: 'sourcemaps' }),
   ],
   server: {
     port: 5173,
@@ -60,6 +64,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Kept for debugging, but moved out of dist by the precompress plugin: never served.
+    sourcemap: 'hidden',
   },
 });

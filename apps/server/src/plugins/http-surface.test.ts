@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../test/test-app';
@@ -71,8 +72,20 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'flowsmith-web-'));
     await mkdir(path.join(dist, 'builds'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Flowsmith</title>');
-    await writeFile(path.join(dist, 'builds/latest.json'), '{"id":"b1"}');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    const files: Record<string, string> = {
+      'index.html': '<!doctype html><title>Flowsmith</title>',
+      'builds/latest.json': '{"id":"b1"}',
+      'sw.js': 'self.addEventListener("fetch", () => {})',
+      'manifest.webmanifest': '{"name":"Flowsmith"}',
+      'assets/index-Ab12Cd34.js': 'console.log("entry")',
+    };
+    // As the build writes them: each text file with its brotli and gzip copies.
+    for (const [name, text] of Object.entries(files)) {
+      await writeFile(path.join(dist, name), text);
+      await writeFile(path.join(dist, `${name}.br`), brotliCompressSync(text));
+      await writeFile(path.join(dist, `${name}.gz`), gzipSync(text));
+    }
     t = await createTestApp({ database: 'pglite', env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -97,6 +110,43 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({ id: 'b1' });
+  });
+
+  it('sends text files brotli-compressed, else gzip, else as they are, varying on Accept-Encoding', async () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      t.app.inject({
+        url,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    for (const url of ['/assets/index-Ab12Cd34.js', '/login', '/sw.js']) {
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toContain('accept-encoding');
+      const gz = await get(url, 'gzip');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary, url).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(plain.body);
+    }
+    const script = await get('/assets/index-Ab12Cd34.js', 'br');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('caches hashed assets for a year, and never the files that announce a new build', async () => {
+    const cacheOf = async (url: string) =>
+      (await t.app.inject({ url, headers: { 'accept-encoding': 'br' } })).headers['cache-control'];
+    expect(await cacheOf('/assets/index-Ab12Cd34.js')).toBe('public, max-age=31536000, immutable');
+    for (const url of [
+      '/',
+      '/login',
+      '/index.html',
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/builds/latest.json',
+    ])
+      expect(await cacheOf(url), url).toBe('no-cache');
   });
 });
 

@@ -6,9 +6,3 @@ export const ZCheckResponse = z.object({
   db: z.enum(['ok', 'down']),
 });
 export type TCheckResponse = z.infer<typeof ZCheckResponse>;
-
-export const ZBuildInfo = z.object({
-  id: z.string(),
-  builtAt: z.string(),
-});
-export type TBuildInfo = z.infer<typeof ZBuildInfo>;
