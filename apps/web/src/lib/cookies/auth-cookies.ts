@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { authCookies, ZWsInfo, type TWsInfo } from '@flowsmith/shared';
+import { authCookies, type TWsInfo } from '@flowsmith/shared';
 
 // Spec §9: every auth cookie lives on path `/`. Lax keeps them off cross-site requests.
 const options: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
@@ -17,8 +17,11 @@ export function getWsInfo(): TWsInfo | null {
   const raw = Cookies.get(authCookies.wsInfo);
   if (!raw) return null;
   try {
-    const parsed = ZWsInfo.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // Checked by hand (`ZWsInfo`): reading a cookie must not load zod.
+    const info = JSON.parse(raw) as Partial<TWsInfo> | null;
+    return typeof info?.token === 'string' && typeof info.url === 'string'
+      ? { token: info.token, url: info.url }
+      : null;
   } catch {
     return null;
   }
