@@ -66,5 +66,26 @@ export default defineConfig({
     emptyOutDir: true,
     // Kept for debugging, but moved out of dist by the precompress plugin: never served.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Libraries every screen needs, in a few long-cached chunks instead of dozens of small
+        // ones; everything else is split per route by the lazy imports.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'primereact',
+              test: /node_modules[\\/](primereact[\\/](api|utils|hooks|componentbase|ripple|csstransition|portal|overlayservice|tooltip|button|inputtext|password|message|toast)|react-transition-group|dom-helpers|@babel[\\/]runtime)[\\/]/,
+              priority: 20,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
 });
