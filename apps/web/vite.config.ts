@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildIdPlugin } from './build/build-id-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { themeFontsPlugin } from './build/theme-fonts-plugin.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    themeFontsPlugin(),
     buildIdPlugin(),
     VitePWA({
       registerType: 'prompt',
