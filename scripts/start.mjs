@@ -14,6 +14,7 @@ const builds = [
     output: 'apps/server/dist/server.js',
     sources: [
       'apps/server/src',
+      'apps/server/drizzle',
       'apps/server/scripts',
       'apps/server/package.json',
       'packages/shared/src',

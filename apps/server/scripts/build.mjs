@@ -3,11 +3,12 @@
 // @flowsmith/engine ship TypeScript source) are bundled in; every npm package stays an import
 // resolved from node_modules at run time, and must be a production dependency, never a dev one.
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -76,10 +77,18 @@ export async function buildServer(entries = SERVER_ENTRIES) {
   });
 }
 
+/** The migrated empty database a first start copies instead of running initdb. */
+async function buildPgliteTemplate() {
+  const template = await tsImport('../src/db/pglite-template.ts', import.meta.url);
+  const tarball = await template.createPgliteTemplate(path.join(serverDir, 'drizzle'));
+  await writeFile(path.join(serverDir, 'dist', 'pglite-template.tar.gz'), tarball);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   await buildServer();
+  await buildPgliteTemplate();
   console.log(
-    `Built the server into apps/server/dist in ${Math.round(performance.now() - started)} ms`,
+    `Built the server and its database template into apps/server/dist in ${Math.round(performance.now() - started)} ms`,
   );
 }

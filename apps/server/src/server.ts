@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
-import { DatabaseUnreachableError, openDatabase } from './db/database';
+import { DatabaseUnreachableError, openDatabase, PGLITE_TEMPLATE } from './db/database';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { resolveSecretKey } from './lib/secret-key';
 import path from 'node:path';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: PGLITE_TEMPLATE },
   );
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, secretKey });

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { openFromTemplate } from './pglite-template';
 import { seedCatalog } from './seed-catalog';
 import { serverDir } from '../paths';
 
@@ -24,10 +25,16 @@ export type TDatabase = {
 
 const migrationsFolder = path.join(serverDir, 'drizzle');
 
+/** Where the build writes the template of a new embedded database. */
+export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template.tar.gz');
+
 export type TDatabaseOptions =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). `template`: a migrated database
+   * made at build time, to start a new one from (see pglite-template.ts).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string };
 
 /** Opens the database, applies pending migrations and brings the built-in catalog up to date. */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
@@ -52,7 +59,11 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const fromTemplate =
+    options.dataDir && options.template
+      ? await openFromTemplate(options.dataDir, options.template, migrationsFolder)
+      : undefined;
+  const client = fromTemplate ?? (await PGlite.create(options.dataDir));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await seedCatalog(db as unknown as TDb);
