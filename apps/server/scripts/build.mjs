@@ -3,7 +3,7 @@
 // @flowsmith/engine ship TypeScript source) are bundled in; every npm package stays an import
 // resolved from node_modules at run time, and must be a production dependency, never a dev one.
 import { readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,8 +80,10 @@ export async function buildServer(entries = SERVER_ENTRIES) {
 /** The migrated empty database a first start copies instead of running initdb. */
 async function buildPgliteTemplate() {
   const template = await tsImport('../src/db/pglite-template.ts', import.meta.url);
-  const tarball = await template.createPgliteTemplate(path.join(serverDir, 'drizzle'));
-  await writeFile(path.join(serverDir, 'dist', 'pglite-template.tar.gz'), tarball);
+  await template.createPgliteTemplate(
+    path.join(serverDir, 'drizzle'),
+    path.join(serverDir, 'dist', 'pglite-template'),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

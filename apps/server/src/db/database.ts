@@ -26,7 +26,7 @@ export type TDatabase = {
 const migrationsFolder = path.join(serverDir, 'drizzle');
 
 /** Where the build writes the template of a new embedded database. */
-export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template.tar.gz');
+export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template');
 
 export type TDatabaseOptions =
   | { kind: 'postgres'; url: string }

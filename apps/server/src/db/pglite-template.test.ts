@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ describe('the embedded database template', () => {
   let template: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'flowsmith-template-'));
-    template = path.join(dir, 'template.tar.gz');
-    await writeFile(template, await createPgliteTemplate(migrationsFolder));
+    template = path.join(dir, 'template');
+    await createPgliteTemplate(migrationsFolder, template);
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -52,8 +52,9 @@ describe('the embedded database template', () => {
   });
 
   it('is not used when it cannot be read', async () => {
-    const broken = path.join(dir, 'broken.tar.gz');
-    await writeFile(broken, 'not a tarball');
+    const broken = path.join(dir, 'broken-template');
+    await mkdir(broken);
+    await writeFile(path.join(broken, 'PG_VERSION'), '7\n');
     const dataDir = path.join(dir, 'broken');
     expect(await openFromTemplate(dataDir, broken, migrationsFolder)).toBeUndefined();
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -8,35 +8,39 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 
 /**
  * A new embedded database starts with PostgreSQL's initdb, which takes five seconds or more in
- * WebAssembly. The build does it once and keeps the result, migrated, as a tarball (the
- * template); a first start unpacks it in about a second and applies only newer migrations.
+ * WebAssembly. The build does it once, migrates the result and keeps its folder (the template);
+ * a first start copies that folder (a native file copy, or a copy-on-write clone where the file
+ * system has them) and applies only newer migrations.
  */
-export async function createPgliteTemplate(migrationsFolder: string): Promise<Buffer> {
-  const client = await PGlite.create();
+export async function createPgliteTemplate(
+  migrationsFolder: string,
+  templateDir: string,
+): Promise<void> {
+  await rm(templateDir, { recursive: true, force: true });
+  const client = await PGlite.create(templateDir);
   try {
     await migrate(drizzle(client), { migrationsFolder });
-    const tarball = await client.dumpDataDir('gzip');
-    return Buffer.from(await tarball.arrayBuffer());
   } finally {
     await client.close();
   }
 }
 
 /**
- * Opens a new database in `dataDir` from the template, or answers undefined (and leaves no
- * files behind) when there is a database there already, no template, or a template that does
- * not fit: one made by another PGlite, or with migrations that differ from this code's.
+ * Opens a new database in `dataDir` as a copy of the template, or answers undefined (and leaves
+ * no files behind) when there is a database there already, no template, or a template that
+ * does not fit: one made by another PGlite, or with migrations that differ from this code's.
  */
 export async function openFromTemplate(
   dataDir: string,
-  templateFile: string,
+  templateDir: string,
   migrationsFolder: string,
 ): Promise<PGlite | undefined> {
-  if (!existsSync(templateFile) || existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  const isDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+  if (!isDatabase(templateDir) || isDatabase(dataDir)) return undefined;
   let client: PGlite | undefined;
   try {
-    const tarball = new Blob([await readFile(templateFile)]);
-    client = await PGlite.create(dataDir, { loadDataDir: tarball });
+    await cp(templateDir, dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    client = await PGlite.create(dataDir);
     const applied = await client.query<{ hash: string }>(
       'select hash from drizzle.__drizzle_migrations order by created_at',
     );
