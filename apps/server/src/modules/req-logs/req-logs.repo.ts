@@ -35,11 +35,7 @@ export function readableBy(userId: string, inProjects: SQL) {
 }
 
 /** Totals and per-day sums of the rows in `scope` that match the list's filters. */
-export async function summary(
-  db: TDb,
-  scope: SQL | undefined,
-  filters: TListFilters,
-) {
+export async function summary(db: TDb, scope: SQL | undefined, filters: TListFilters) {
   const where = whereOf(reqLogList, filters, scope);
   const tokens = sql<number>`${reqLogs.inputTokens} + ${reqLogs.outputTokens}`;
   const day = sql<string>`to_char(${reqLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
