@@ -1,5 +1,5 @@
 /** The deepest nesting of arrays and objects the API accepts, in a body or an imported file. */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 export const tooDeepMessage = `Nested deeper than ${MAX_DEPTH} levels of arrays and objects`;
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/database';
 import {
   nodeConnections,
@@ -23,43 +24,32 @@ async function insertChunked<T>(items: T[], insert: (chunk: T[]) => Promise<unkn
 
 /** The rows of a project's canvas, or of some of its nodes (with their outgoing connections). */
 export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
-  const only = <T extends { nodeId: unknown }>(table: T) =>
-    onlyNodeIds ? inArray(table.nodeId as never, onlyNodeIds) : undefined;
+  const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
   const [nodeRows, connections, inputs, outputs, groups] = await Promise.all([
     db
       .select()
       .from(nodes)
-      .where(
-        and(
-          eq(nodes.projectId, projectId),
-          onlyNodeIds ? inArray(nodes.id, onlyNodeIds) : undefined,
-        ),
-      )
+      .where(and(inProject(nodes, projectId), only(nodes.id)))
       .orderBy(nodes.createdAt, nodes.id),
     db
       .select()
       .from(nodeConnections)
-      .where(
-        and(
-          eq(nodeConnections.projectId, projectId),
-          onlyNodeIds ? inArray(nodeConnections.source, onlyNodeIds) : undefined,
-        ),
-      )
+      .where(and(inProject(nodeConnections, projectId), only(nodeConnections.source)))
       .orderBy(nodeConnections.createdAt, nodeConnections.id),
     db
       .select()
       .from(nodeInputs)
-      .where(and(eq(nodeInputs.projectId, projectId), only(nodeInputs)))
+      .where(and(inProject(nodeInputs, projectId), only(nodeInputs.nodeId)))
       .orderBy(nodeInputs.createdAt, nodeInputs.id),
     db
       .select()
       .from(nodeOutputs)
-      .where(and(eq(nodeOutputs.projectId, projectId), only(nodeOutputs)))
+      .where(and(inProject(nodeOutputs, projectId), only(nodeOutputs.nodeId)))
       .orderBy(nodeOutputs.createdAt, nodeOutputs.id),
     db
       .select()
       .from(nodeGroups)
-      .where(and(eq(nodeGroups.projectId, projectId), only(nodeGroups))),
+      .where(and(inProject(nodeGroups, projectId), only(nodeGroups.nodeId))),
   ]);
   return { nodes: nodeRows, connections, inputs, outputs, groups };
 }

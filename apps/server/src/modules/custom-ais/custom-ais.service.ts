@@ -20,7 +20,7 @@ import * as repo from './custom-ais.repo';
 const MAX_STEPS = 5;
 const DEFAULT_TITLE = 'New conversation';
 
-export type TChatDeps = {
+type TChatDeps = {
   db: TDb;
   resolver: TModelResolver;
   requestLog: TRequestLog;

@@ -17,7 +17,7 @@ import * as repo from './runs.repo';
 // How long `custom_ais/handle` waits for its run before answering with the run as it stands.
 const HANDLE_WAIT_MS = 10 * 60_000;
 
-export type TRunTargetIds = { nodeGroupId?: string | null; nodeId?: string | null };
+type TRunTargetIds = { nodeGroupId?: string | null; nodeId?: string | null };
 
 const runToApi = (row: repo.TRunRow) => apiRow(row as unknown as TDbRow) as TRun;
 
