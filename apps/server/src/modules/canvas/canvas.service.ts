@@ -16,7 +16,8 @@ import { updateRow } from '../resources/resources.repo';
 import * as repo from './canvas.repo';
 import { nodeToApi } from './nodes.resource';
 
-export function invalid(details: TFieldError[]): AppError {
+/** A 400 naming every field with a problem. */
+export function invalidFields(details: TFieldError[]): AppError {
   return new AppError('validation_error', 'The request is not valid', details);
 }
 
@@ -90,7 +91,7 @@ export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGra
         ancestor = parentOf.get(ancestor);
       }
     });
-    if (problems.length) throw invalid(problems);
+    if (problems.length) throw invalidFields(problems);
     const updated = [];
     for (const change of layout.nodes) {
       const row = await updateRow(tx, nodes, change.id, {

@@ -13,7 +13,7 @@ import { projectAccess } from '../projects/project-access';
 import { translateDbError } from '../resources/db-errors';
 import { incompatibility } from './canvas-rules';
 import * as repo from './canvas.repo';
-import { invalid, loadGraph } from './canvas.service';
+import { invalidFields, loadGraph } from './canvas.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -158,7 +158,9 @@ export async function importGraph(
 ) {
   const parsed = parseGraphDocument(request.graph);
   if (!parsed.ok)
-    throw invalid(parsed.problems.map((p) => ({ field: `graph.${p.path}`, message: p.message })));
+    throw invalidFields(
+      parsed.problems.map((p) => ({ field: `graph.${p.path}`, message: p.message })),
+    );
   const document = parsed.document;
   return inTransaction(db, async (tx) => {
     await projectAccess.require(tx, user, projectId, 'editor');
@@ -170,7 +172,7 @@ export async function importGraph(
       else if (!kinds.get(parent.type))
         problems.push({ field: 'parentId', message: 'The parent must be a group node' });
     }
-    if (problems.length) throw invalid(problems);
+    if (problems.length) throw invalidFields(problems);
 
     const idMap = new Map(
       document.nodes.map((node) => [node.id, request.mode === 'copy' ? randomUUID() : node.id]),
