@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { isAppRoute } from '@flowsmith/shared';
 import { apiNotFound } from './error-handling';
 
@@ -20,43 +20,49 @@ function urlPathOf(webDistDir: string, filePath: string): string {
  * Text files go out brotli- or gzip-compressed as the browser accepts, from the copies the build
  * wrote; hashed assets are cached for a year, the files that announce a new build never.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
-  const indexFile = path.join(webDistDir, 'index.html');
-  const hasBuild = existsSync(indexFile);
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const urlPath = urlPathOf(webDistDir, filePath);
-        if (NO_CACHE.has(urlPath)) res.header('cache-control', 'no-cache');
-        else if (urlPath.startsWith('/assets/')) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
+export const spaPlugin = fp(
+  async (app) => {
+    const { webDistDir } = app.config;
+    const indexFile = path.join(webDistDir, 'index.html');
+    const hasBuild = existsSync(indexFile);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          const urlPath = urlPathOf(webDistDir, filePath);
+          if (NO_CACHE.has(urlPath)) res.header('cache-control', 'no-cache');
+          else if (urlPath.startsWith('/assets/')) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    }
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send(apiNotFound(request.method, request.url));
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(apiNotFound(request.method, request.url));
-    }
-    if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build`, or `npm start` which builds it.');
-    }
-    // A missing file with an extension is a real 404, not a client route.
-    if (path.extname(pathname) !== '')
-      return reply.status(404).type('text/plain').send('Not found');
-    reply.header('cache-control', 'no-cache');
-    return reply.status(isAppRoute(pathname) ? 200 : 404).sendFile('index.html');
-  });
-}
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return reply.status(404).send(apiNotFound(request.method, request.url));
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.status(404).send(apiNotFound(request.method, request.url));
+      }
+      if (!hasBuild) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send(
+            'The web app is not built yet: run `npm run build`, or `npm start` which builds it.',
+          );
+      }
+      // A missing file with an extension is a real 404, not a client route.
+      if (path.extname(pathname) !== '')
+        return reply.status(404).type('text/plain').send('Not found');
+      reply.header('cache-control', 'no-cache');
+      return reply.status(isAppRoute(pathname) ? 200 : 404).sendFile('index.html');
+    });
+  },
+  { name: 'spa' },
+);

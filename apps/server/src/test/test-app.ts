@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type TBuildOptions } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
 import type { TLogStream } from '../lib/logger-options';
 import { startSmtpTestServer, verificationTokenFrom } from './smtp-test-server';
@@ -14,6 +14,7 @@ type TTestAppOptions = {
   database: TTestDatabaseKind;
   config?: Partial<TConfig>;
   env?: Record<string, string>;
+  onRoute?: TBuildOptions['onRoute'];
   /** Receives the server log's JSON lines (at LOG_LEVEL, `info` unless `env` says otherwise). */
   logStream?: TLogStream;
 };
@@ -34,6 +35,7 @@ export async function createTestApp({
   database: kind,
   config: overrides,
   env,
+  onRoute,
   logStream,
 }: TTestAppOptions) {
   const smtp = await startSmtpTestServer();
@@ -57,6 +59,7 @@ export async function createTestApp({
     database,
     secretKey: 'test-secret-key-that-is-long-enough-0123',
     ...(logStream ? { logStream } : { logger: false }),
+    onRoute,
   });
   await app.ready();
 

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCheckResponse } from '@flowsmith/shared';
+import { version } from '../../version';
 import { createHealthProbe } from './health-probe';
 
-type TCheckRoutesOptions = { ping: () => Promise<boolean>; version: string };
-
-export async function checkRoutes(app: FastifyInstance, { ping, version }: TCheckRoutesOptions) {
-  const health = createHealthProbe(ping);
+/**
+ * `GET /api/check`: the version, and whether the database answers, from a probe that runs at
+ * most once a second. Public, so it looks up no caller: the answer is the same for everyone.
+ */
+export async function healthRoutes(app: FastifyInstance) {
+  const health = createHealthProbe(() => app.database.ping());
   app.withTypeProvider<ZodTypeProvider>().get(
     '/check',
     {
-      // Answered the same to everyone: no session lookup, which would need the database.
-      config: { anonymous: true },
+      config: { public: true },
       schema: { response: { 200: ZCheckResponse, 503: ZCheckResponse } },
     },
     async (_request, reply) => {
