@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { areIoTypesCompatible, type TIoTypeCode } from '@flowsmith/shared';
+import { connectionProblem, nodeKindOf } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { nodeInputs, nodeOutputs, nodes, nodeTypes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 
-const article = (word: string, capital = false) =>
-  (/^[aeiou]/.test(word) ? 'an' : 'a').replace(/^a/, capital ? 'A' : 'a');
-
-export const incompatibility = (output: string, input: string) =>
-  `${article(output, true)} ${output} output cannot feed ${article(input)} ${input} input`;
-
 export const invalid = (field: string, message: string) => AppError.validation(field, message);
 
+/** The row of a kind, for its texts (an administrator may have reworded them). */
 export async function nodeTypeOf(db: TDb, kind: string) {
   const [row] = await db.select().from(nodeTypes).where(eq(nodeTypes.kind, kind)).limit(1);
   return row;
@@ -36,8 +31,8 @@ export async function checkParent(
   if (parentId === nodeId) throw invalid('parentId', 'A node cannot be its own parent');
   const parent = await nodeInProject(db, parentId, projectId);
   if (!parent) throw invalid('parentId', 'No such node in this project');
-  const type = await nodeTypeOf(db, parent.type);
-  if (!type?.isGroup) throw invalid('parentId', 'The parent must be a group node');
+  if (!nodeKindOf(parent.type)?.flags.group)
+    throw invalid('parentId', 'The parent must be a group node');
   let ancestor: string | null = parent.parentId;
   for (let depth = 0; ancestor && depth < 100; depth++) {
     if (ancestor === nodeId) throw invalid('parentId', 'A group cannot be placed inside itself');
@@ -65,18 +60,22 @@ export async function checkConnection(db: TDb, c: TConnectionEnds): Promise<void
   ]);
   if (!source) throw invalid('source', 'No such node in this project');
   if (!target) throw invalid('target', 'No such node in this project');
-  if (c.source === c.target) throw invalid('target', 'A node cannot be connected to itself');
-  const [output] = await db
-    .select()
-    .from(nodeOutputs)
-    .where(and(eq(nodeOutputs.nodeId, c.source), eq(nodeOutputs.name, c.sourceHandle)));
-  if (!output) throw invalid('sourceHandle', `The source node has no output "${c.sourceHandle}"`);
-  const [input] = await db
-    .select()
-    .from(nodeInputs)
-    .where(and(eq(nodeInputs.nodeId, c.target), eq(nodeInputs.name, c.targetHandle)));
-  if (!input) throw invalid('targetHandle', `The target node has no input "${c.targetHandle}"`);
-  if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
-    throw invalid('targetHandle', incompatibility(output.type, input.type));
-  }
+  const [[output], [input]] = await Promise.all([
+    db
+      .select()
+      .from(nodeOutputs)
+      .where(and(eq(nodeOutputs.nodeId, c.source), eq(nodeOutputs.name, c.sourceHandle))),
+    db
+      .select()
+      .from(nodeInputs)
+      .where(and(eq(nodeInputs.nodeId, c.target), eq(nodeInputs.name, c.targetHandle))),
+  ]);
+  const problem = connectionProblem({
+    ...c,
+    output,
+    input,
+    sourceName: 'The source node',
+    targetName: 'The target node',
+  });
+  if (problem) throw invalid(problem.field, problem.message);
 }

@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  areIoTypesCompatible,
+  nodeKindOf,
   parseGraphDocument,
   type TFieldError,
   type TGraphDocument,
   type TGraphLayout,
-  type TIoTypeCode,
   type TProjectGraph,
   type TUser,
 } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import {
-  nodeConnections,
-  nodeGroups,
-  nodeInputs,
-  nodeOutputs,
-  nodes,
-  nodeTypes,
-} from '../../db/schema/index';
+import { nodeConnections, nodeGroups, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
 import { requireProjectRole } from '../resources/project-access';
 import type { TDbRow } from '../resources/resource.types';
-import { incompatibility } from './canvas-rules';
 import { nodeToApi } from './nodes.resource';
 
 const CHUNK = 500;
@@ -91,12 +82,8 @@ export async function loadGraph(
   };
 }
 
-async function groupKinds(db: TDb): Promise<Map<string, boolean>> {
-  const types = await db
-    .select({ kind: nodeTypes.kind, isGroup: nodeTypes.isGroup })
-    .from(nodeTypes);
-  return new Map(types.map((t) => [t.kind, t.isGroup]));
-}
+const isGroupKind = (kind: string | undefined) =>
+  kind !== undefined && nodeKindOf(kind)?.flags.group === true;
 
 /** Moves, resizes and re-parents many nodes at once; all or nothing. */
 export async function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGraphLayout) {
@@ -108,7 +95,6 @@ export async function saveLayout(db: TDb, user: TUser, projectId: string, layout
       .from(nodes)
       .where(eq(nodes.projectId, projectId));
     const byId = new Map(current.map((n) => [n.id, n]));
-    const kinds = await groupKinds(t);
     const problems: TFieldError[] = [];
     const parentOf = new Map(current.map((n) => [n.id, n.parentId]));
     layout.nodes.forEach((change, i) => {
@@ -122,7 +108,7 @@ export async function saveLayout(db: TDb, user: TUser, projectId: string, layout
       const parent = byId.get(parentId);
       if (!parent)
         problems.push({ field: `nodes.${i}.parentId`, message: 'No such node in this project' });
-      else if (!kinds.get(parent.type))
+      else if (!isGroupKind(parent.type))
         problems.push({ field: `nodes.${i}.parentId`, message: 'The parent must be a group node' });
       let ancestor: string | null | undefined = parentId;
       for (let depth = 0; ancestor && depth <= current.length; depth++) {
@@ -189,69 +175,16 @@ export async function deleteFromGraph(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Problems a valid file can still have against this instance: unknown kinds, bad parents, type clashes. */
-function checkAgainstCatalog(
-  document: TGraphDocument,
-  kinds: Map<string, boolean>,
-  mode: 'copy' | 'restore',
-) {
-  const problems: TFieldError[] = [];
-  const byId = new Map(document.nodes.map((n) => [n.id, n]));
-  document.nodes.forEach((node, i) => {
-    if (!kinds.has(node.type))
-      problems.push({
-        field: `graph.nodes.${i}.type`,
-        message: `Unknown node type "${node.type}"`,
-      });
-    if (node.parentId && !kinds.get(byId.get(node.parentId)?.type ?? '')) {
-      problems.push({
-        field: `graph.nodes.${i}.parentId`,
-        message: 'The parent must be a group node',
-      });
-    }
-    if (mode === 'restore' && !UUID.test(node.id))
-      problems.push({
-        field: `graph.nodes.${i}.id`,
-        message: 'Restoring needs node ids that are UUIDs',
-      });
+/** Restoring puts nodes and edges back under their own ids, which must be UUIDs. */
+function restoreProblems(document: TGraphDocument): TFieldError[] {
+  const problem = (what: 'nodes' | 'edges', i: number) => ({
+    field: `graph.${what}.${i}.id`,
+    message: `Restoring needs ${what === 'nodes' ? 'node' : 'edge'} ids that are UUIDs`,
   });
-  const seen = new Set<string>();
-  document.nodes.forEach((node, i) => {
-    let ancestor = node.parentId;
-    seen.clear();
-    while (ancestor) {
-      if (ancestor === node.id || seen.has(ancestor)) {
-        problems.push({
-          field: `graph.nodes.${i}.parentId`,
-          message: 'Groups are nested in a loop',
-        });
-        break;
-      }
-      seen.add(ancestor);
-      ancestor = byId.get(ancestor)?.parentId ?? null;
-    }
-  });
-  document.edges.forEach((edge, i) => {
-    const output = byId.get(edge.source)!.outputs.find((h) => h.name === edge.sourceHandle)!;
-    const input = byId.get(edge.target)!.inputs.find((h) => h.name === edge.targetHandle)!;
-    if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
-      problems.push({
-        field: `graph.edges.${i}.targetHandle`,
-        message: incompatibility(output.type, input.type),
-      });
-    }
-    if (edge.source === edge.target)
-      problems.push({
-        field: `graph.edges.${i}.target`,
-        message: 'A node cannot be connected to itself',
-      });
-    if (mode === 'restore' && !UUID.test(edge.id))
-      problems.push({
-        field: `graph.edges.${i}.id`,
-        message: 'Restoring needs edge ids that are UUIDs',
-      });
-  });
-  return problems;
+  return [
+    ...document.nodes.flatMap((node, i) => (UUID.test(node.id) ? [] : [problem('nodes', i)])),
+    ...document.edges.flatMap((edge, i) => (UUID.test(edge.id) ? [] : [problem('edges', i)])),
+  ];
 }
 
 type TImportRequest = {
@@ -278,36 +211,37 @@ export async function importGraph(
   return db.transaction(async (tx) => {
     const t = tx as unknown as TDb;
     await requireProjectRole(t, user, projectId, 'editor');
-    const kinds = await groupKinds(t);
-    const problems = checkAgainstCatalog(document, kinds, request.mode);
+    const problems = request.mode === 'restore' ? restoreProblems(document) : [];
     if (request.parentId) {
       const [parent] = await t
         .select()
         .from(nodes)
         .where(and(eq(nodes.id, request.parentId), eq(nodes.projectId, projectId)));
       if (!parent) problems.push({ field: 'parentId', message: 'No such node in this project' });
-      else if (!kinds.get(parent.type))
+      else if (!isGroupKind(parent.type))
         problems.push({ field: 'parentId', message: 'The parent must be a group node' });
     }
     if (problems.length) throw invalid(problems);
 
-    const idMap: Record<string, string> = {};
-    for (const node of document.nodes)
-      idMap[node.id] = request.mode === 'copy' ? randomUUID() : node.id;
+    // Ids from a file are keys of a Map, never of a plain object: "__proto__" is an id like any.
+    const idMap = new Map(
+      document.nodes.map((node) => [node.id, request.mode === 'copy' ? randomUUID() : node.id]),
+    );
+    const newId = (id: string) => idMap.get(id)!;
     if (request.mode === 'restore' && document.nodes.length) {
       const taken = await t
         .select({ id: nodes.id })
         .from(nodes)
-        .where(inArray(nodes.id, Object.values(idMap)));
+        .where(inArray(nodes.id, [...idMap.values()]));
       if (taken.length) throw new AppError('conflict', 'Some of these nodes exist already');
     }
-    const newIds = Object.values(idMap);
+    const newIds = [...idMap.values()];
     await insertChunked(document.nodes, (chunk) =>
       tx.insert(nodes).values(
         chunk.map((node) => {
           const top = !node.parentId;
           return {
-            id: idMap[node.id]!,
+            id: newId(node.id),
             projectId,
             type: node.type,
             positionX: node.position.x + (top ? request.offset.x : 0),
@@ -315,7 +249,7 @@ export async function importGraph(
             data: { title: node.data.title, params: node.data.params },
             width: node.width,
             height: node.height,
-            parentId: node.parentId ? idMap[node.parentId]! : request.parentId,
+            parentId: node.parentId ? newId(node.parentId) : request.parentId,
           };
         }),
       ),
@@ -324,7 +258,7 @@ export async function importGraph(
       document.nodes.flatMap((node) =>
         node[side].map((h) => ({
           projectId,
-          nodeId: idMap[node.id]!,
+          nodeId: newId(node.id),
           name: h.name,
           label: h.label,
           type: h.type,
@@ -333,10 +267,10 @@ export async function importGraph(
     await insertChunked(handles('inputs'), (chunk) => tx.insert(nodeInputs).values(chunk));
     await insertChunked(handles('outputs'), (chunk) => tx.insert(nodeOutputs).values(chunk));
     const groups = document.nodes
-      .filter((node) => kinds.get(node.type))
+      .filter((node) => isGroupKind(node.type))
       .map((node) => ({
         projectId,
-        nodeId: idMap[node.id]!,
+        nodeId: newId(node.id),
         name: node.group?.name || node.data.title,
         settings: node.group?.settings ?? {},
       }));
@@ -344,8 +278,8 @@ export async function importGraph(
     const edges = document.edges.map((edge) => ({
       ...(request.mode === 'restore' ? { id: edge.id } : {}),
       projectId,
-      source: idMap[edge.source]!,
-      target: idMap[edge.target]!,
+      source: newId(edge.source),
+      target: newId(edge.target),
       sourceHandle: edge.sourceHandle,
       targetHandle: edge.targetHandle,
       label: edge.label,
@@ -355,6 +289,6 @@ export async function importGraph(
     const graph = newIds.length
       ? await loadGraph(t, projectId, newIds)
       : { projectId, nodes: [], connections: [], inputs: [], outputs: [], groups: [] };
-    return { graph, idMap };
+    return { graph, idMap: Object.fromEntries(idMap) };
   });
 }

@@ -144,6 +144,51 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
     ).toBe(409);
   });
 
+  it('imports nodes whose ids are names of object properties like any others', async () => {
+    const node = (id: string, type: string, extra: object = {}) => ({
+      id,
+      type,
+      position: { x: 0, y: 0 },
+      data: { title: id, params: {} },
+      ...extra,
+    });
+    const file = {
+      format: GRAPH_FORMAT,
+      version: 1,
+      nodes: [
+        node('__proto__', 'ai_group', { group: { name: 'Proto', settings: {} } }),
+        node('constructor', 'input', {
+          parentId: '__proto__',
+          outputs: [{ name: 'value', type: 'any' }],
+        }),
+        node('toString', 'ai_output', {
+          parentId: '__proto__',
+          inputs: [{ name: 'text', type: 'text' }],
+        }),
+      ],
+      edges: [
+        {
+          id: 'e',
+          source: 'constructor',
+          sourceHandle: 'value',
+          target: 'toString',
+          targetHandle: 'text',
+        },
+      ],
+    };
+    const imported = await w.as.owner.post(`${graphUrl}/import`, { graph: file });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const { nodes, connections, groups } = imported.body.graph as TProjectGraph;
+    const byTitle = (title: string) => nodes.find((n) => n.data.title === title);
+    const [group, input, output] = ['__proto__', 'constructor', 'toString'].map(byTitle);
+    expect(nodes).toHaveLength(3);
+    expect([input!.parentId, output!.parentId]).toEqual([group!.id, group!.id]);
+    expect(connections).toEqual([
+      expect.objectContaining({ source: input!.id, target: output!.id }),
+    ]);
+    expect(groups).toEqual([expect.objectContaining({ nodeId: group!.id, name: 'Proto' })]);
+  });
+
   it('rejects a malformed file with every reason and writes nothing', async () => {
     const before = await graph();
     const file = {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { TUser } from '@flowsmith/shared';
+import { nodeKindOf, type TUser } from '@flowsmith/shared';
 import type { TRunTarget } from '@flowsmith/engine';
 import type { TDb } from '../../db/database';
-import { nodeGroups, nodes, nodeTypes, runs } from '../../db/schema/index';
+import { nodeGroups, nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { requireProjectRole } from '../resources/project-access';
 import type { TRunQueue } from './run-queue';
@@ -19,13 +19,12 @@ export async function checkTarget(
     throw AppError.validation('nodeId', 'Give a group or a node, not both');
   if (target.nodeGroupId) {
     const [group] = await db
-      .select({ nodeId: nodeGroups.nodeId, runnable: nodeTypes.runnable })
+      .select({ nodeId: nodeGroups.nodeId, type: nodes.type })
       .from(nodeGroups)
       .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
-      .innerJoin(nodeTypes, eq(nodeTypes.kind, nodes.type))
       .where(and(eq(nodeGroups.id, target.nodeGroupId), eq(nodeGroups.projectId, projectId)));
     if (!group) throw AppError.validation('nodeGroupId', 'No such group in this project');
-    if (!group.runnable)
+    if (!nodeKindOf(group.type)?.flags.runnable)
       throw AppError.validation('nodeGroupId', 'Only an AI group or an AI image group can be run');
     return { groupNodeId: group.nodeId } satisfies TRunTarget;
   }

@@ -143,21 +143,7 @@ export async function runsRoutes(app: FastifyInstance, { db, executor, queue }: 
         graph.connections,
         await checkTarget(db, projectId, target),
       );
-      const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
-      return {
-        items: workflowInputs(workflow).map((input) => {
-          const params = byId.get(input.nodeId)!.params;
-          return {
-            ...input,
-            valueType: typeof params.valueType === 'string' ? params.valueType : 'text',
-            defaultValue: params.defaultValue ?? null,
-            description:
-              typeof params.description === 'string'
-                ? params.description
-                : String(params.label ?? ''),
-          };
-        }),
-      };
+      return { items: workflowInputs(workflow) };
     },
   );
 
