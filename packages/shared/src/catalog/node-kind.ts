@@ -30,7 +30,8 @@ export type TNodeFlags = {
 
 export type THandleDefinition = { name: string; label: string; type: TIoTypeCode };
 
-type TNodeKindSpec<K extends string, Ps extends TParamSpecs> = {
+/** How a kind is named and shown; the name and description are the admin's to reword. */
+type TNodeKindLook<K extends string> = {
   kind: K;
   name: string;
   description: string;
@@ -38,6 +39,9 @@ type TNodeKindSpec<K extends string, Ps extends TParamSpecs> = {
   icon: string;
   color: string;
   category: TNodeCategory;
+};
+
+type TNodeKindSpec<K extends string, Ps extends TParamSpecs> = TNodeKindLook<K> & {
   /** Flags left out are off. */
   flags?: Partial<TNodeFlags>;
   inputs?: THandleDefinition[];
@@ -51,13 +55,7 @@ type TNodeKindSpec<K extends string, Ps extends TParamSpecs> = {
 export type TNodeKindDefinition<
   K extends string = string,
   P = Readonly<Record<string, unknown>>,
-> = {
-  kind: K;
-  name: string;
-  description: string;
-  icon: string;
-  color: string;
-  category: TNodeCategory;
+> = TNodeKindLook<K> & {
   flags: Readonly<TNodeFlags>;
   inputs: readonly THandleDefinition[];
   outputs: readonly THandleDefinition[];

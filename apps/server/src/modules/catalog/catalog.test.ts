@@ -4,17 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCatalog } from '@flowsmith/shared';
 import { nodes, nodeTypeParams, nodeTypes } from '../../db/schema/index';
 import { seedCatalog } from '../../db/seed-catalog';
-import { createWorld, type TAnswer, type TWorld } from '../../test/api-world';
+import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
 import { catalogTextFixtures, type TCatalogTextFixture } from '../../test/resource-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
-
-const fieldsOf = (answer: TAnswer): string[] =>
-  (answer.body?.error?.details ?? []).map((d: { field: string }) => d.field);
-
-function expectError(answer: TAnswer, status: number, code: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.error).toMatchObject({ code, message: expect.any(String) });
-}
 
 describe.each(testDatabaseKinds)('catalog rows on %s', (database) => {
   let w: TWorld;
