@@ -35,8 +35,6 @@ export function nodeKindOf(kind: string): TNodeKindDefinition<TNodeKind> | undef
   return Object.hasOwn(nodeCatalog, kind) ? nodeCatalog[kind as TNodeKind] : undefined;
 }
 
-export const isNodeKind = (kind: string): kind is TNodeKind => nodeKindOf(kind) !== undefined;
-
 /** Stored params of a node of a kind, read into that kind's typed params. */
 export function readNodeParams(kind: TNodeKind, raw: unknown): TKindParams {
   return { kind, params: nodeCatalog[kind].parseParams(raw) } as TKindParams;

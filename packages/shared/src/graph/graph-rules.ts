@@ -33,7 +33,7 @@ export function areIoTypesCompatible(output: string, input: string): boolean {
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /** "A text output cannot feed an image input". */
-export function incompatibility(output: string, input: string): string {
+function incompatibility(output: string, input: string): string {
   const a = article(output);
   return `${a[0]!.toUpperCase()}${a.slice(1)} ${output} output cannot feed ${article(input)} ${input} input`;
 }
