@@ -1,25 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { connectionProblem, nodeKindOf } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import { nodeInputs, nodeOutputs, nodes, nodeTypes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { inputOf, nodeInProject, outputOf, parentOf } from './canvas.repo';
 
 export const invalid = (field: string, message: string) => AppError.validation(field, message);
-
-/** The row of a kind, for its texts (an administrator may have reworded them). */
-export async function nodeTypeOf(db: TDb, kind: string) {
-  const [row] = await db.select().from(nodeTypes).where(eq(nodeTypes.kind, kind)).limit(1);
-  return row;
-}
-
-export async function nodeInProject(db: TDb, nodeId: string, projectId: string) {
-  const [row] = await db
-    .select()
-    .from(nodes)
-    .where(and(eq(nodes.id, nodeId), eq(nodes.projectId, projectId)))
-    .limit(1);
-  return row;
-}
 
 /** A parent must be a group node of the same project, and no node may end up inside itself. */
 export async function checkParent(
@@ -36,11 +20,7 @@ export async function checkParent(
   let ancestor: string | null = parent.parentId;
   for (let depth = 0; ancestor && depth < 100; depth++) {
     if (ancestor === nodeId) throw invalid('parentId', 'A group cannot be placed inside itself');
-    const [row] = await db
-      .select({ parentId: nodes.parentId })
-      .from(nodes)
-      .where(eq(nodes.id, ancestor));
-    ancestor = row?.parentId ?? null;
+    ancestor = await parentOf(db, ancestor);
   }
 }
 
@@ -60,15 +40,9 @@ export async function checkConnection(db: TDb, c: TConnectionEnds): Promise<void
   ]);
   if (!source) throw invalid('source', 'No such node in this project');
   if (!target) throw invalid('target', 'No such node in this project');
-  const [[output], [input]] = await Promise.all([
-    db
-      .select()
-      .from(nodeOutputs)
-      .where(and(eq(nodeOutputs.nodeId, c.source), eq(nodeOutputs.name, c.sourceHandle))),
-    db
-      .select()
-      .from(nodeInputs)
-      .where(and(eq(nodeInputs.nodeId, c.target), eq(nodeInputs.name, c.targetHandle))),
+  const [output, input] = await Promise.all([
+    outputOf(db, c.source, c.sourceHandle),
+    inputOf(db, c.target, c.targetHandle),
   ]);
   const problem = connectionProblem({
     ...c,

@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
     ).toBe(409);
   });
 
-  it('imports nodes whose ids are names of object properties like any others', async () => {
+  it('imports node ids that are names of object properties as plain ids', async () => {
     const node = (id: string, type: string, extra: object = {}) => ({
       id,
       type,
@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
       ],
       edges: [
         {
-          id: 'e',
+          id: 'hasOwnProperty',
           source: 'constructor',
           sourceHandle: 'value',
           target: 'toString',
@@ -176,17 +176,26 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
         },
       ],
     };
-    const imported = await w.as.owner.post(`${graphUrl}/import`, { graph: file });
-    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    const { nodes, connections, groups } = imported.body.graph as TProjectGraph;
-    const byTitle = (title: string) => nodes.find((n) => n.data.title === title);
-    const [group, input, output] = ['__proto__', 'constructor', 'toString'].map(byTitle);
+    const copied = await w.as.owner.post(`${graphUrl}/import`, { graph: file });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(201);
+    const idMap = new Map(Object.entries(copied.body.idMap as Record<string, string>));
+    expect([...idMap.keys()].sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    const { nodes, connections, groups } = copied.body.graph as TProjectGraph;
+    const byId = new Map(nodes.map((n) => [n.id, n]));
     expect(nodes).toHaveLength(3);
-    expect([input!.parentId, output!.parentId]).toEqual([group!.id, group!.id]);
-    expect(connections).toEqual([
-      expect.objectContaining({ source: input!.id, target: output!.id }),
+    const group = idMap.get('__proto__');
+    expect(byId.get(idMap.get('constructor')!)!.parentId).toBe(group);
+    expect(byId.get(idMap.get('toString')!)!.parentId).toBe(group);
+    expect(connections).toMatchObject([
+      { source: idMap.get('constructor'), target: idMap.get('toString') },
     ]);
-    expect(groups).toEqual([expect.objectContaining({ nodeId: group!.id, name: 'Proto' })]);
+    expect(groups).toEqual([expect.objectContaining({ nodeId: group, name: 'Proto' })]);
+    const restored = await w.as.owner.post(`${graphUrl}/import`, { graph: file, mode: 'restore' });
+    expect(restored.status).toBe(400);
+    expect(restored.body.error.details[0]).toEqual({
+      field: 'graph.nodes.0.id',
+      message: 'Restoring needs node ids that are UUIDs',
+    });
   });
 
   it('rejects a malformed file with every reason and writes nothing', async () => {

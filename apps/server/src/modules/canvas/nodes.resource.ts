@@ -9,7 +9,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { nodeGroups, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
 import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
-import { checkParent, invalid, nodeTypeOf } from './canvas-rules';
+import { checkParent, invalid } from './canvas-rules';
+import { nodeTypeOf } from './canvas.repo';
 
 type TNodeRow = typeof nodes.$inferSelect;
 
