@@ -1,7 +1,6 @@
 export * from './graph/execution-order';
 export * from './nodes/engine-services';
 export * from './nodes/node-registry';
-export * from './nodes/value-nodes';
 export * from './run/retry';
 export * from './run/run-types';
 export * from './run/run-workflow';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@flowsmith/shared';
+import { MAX_PAGE_SIZE, runnableGroupKinds } from '@flowsmith/shared';
 import {
   conversationsApi,
   customAiLinksApi,
@@ -10,7 +10,7 @@ import {
   nodesApi,
   projectsApi,
 } from './custom-ai-api';
-import { RUNNABLE_GROUP_KINDS, runnableGroups } from './workflow-links';
+import { runnableGroups } from './workflow-links';
 
 /** Query keys of the custom AI area; one factory so invalidation never misses a spelling. */
 export const customAiKeys = {
@@ -89,14 +89,14 @@ export const aiLinksQueryOptions = (customAiId: string) =>
       customAiLinksApi.list({ customAiId, pageSize: MAX_PAGE_SIZE }, { signal }),
   });
 
-/** The project's runnable workflows: its groups whose node is an AI group or AI image group. */
+/** The project's runnable workflows: its groups whose node is of a runnable kind. */
 export const workflowsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: customAiKeys.workflows(projectId),
     queryFn: async ({ signal }) => {
       const [groups, ...nodePages] = await Promise.all([
         nodeGroupsApi.list({ projectId, pageSize: MAX_PAGE_SIZE }, { signal }),
-        ...RUNNABLE_GROUP_KINDS.map((type) =>
+        ...runnableGroupKinds.map((type) =>
           nodesApi.list({ projectId, type, pageSize: MAX_PAGE_SIZE }, { signal }),
         ),
       ]);

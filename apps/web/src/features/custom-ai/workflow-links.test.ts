@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TCustomAiToNodeGroup, TNodeGroup } from '@flowsmith/shared';
-import { linkChanges, linkCounts, runnableGroups, RUNNABLE_GROUP_KINDS } from './workflow-links';
+import { linkChanges, linkCounts, runnableGroups } from './workflow-links';
 
 const link = (id: string, customAiId: string, nodeGroupId: string) =>
   ({ id, customAiId, nodeGroupId }) as TCustomAiToNodeGroup;
@@ -8,10 +8,6 @@ const group = (id: string, nodeId: string, name: string) =>
   ({ id, nodeId, name, settings: {} }) as unknown as TNodeGroup;
 
 describe('runnable groups', () => {
-  it('are the AI and AI image groups', () => {
-    expect([...RUNNABLE_GROUP_KINDS].sort()).toEqual(['ai_group', 'ai_image_group']);
-  });
-
   it('keeps the groups whose node is runnable, by name', () => {
     const groups = [
       group('g1', 'n1', 'Zeta'),

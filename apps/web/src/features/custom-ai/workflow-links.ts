@@ -1,9 +1,4 @@
-import { nodeKindCatalog, type TCustomAiToNodeGroup, type TNodeGroup } from '@flowsmith/shared';
-
-/** Group kinds whose workflow runs on its own, so a custom AI can call it as a tool. */
-export const RUNNABLE_GROUP_KINDS = Object.values(nodeKindCatalog)
-  .filter((kind) => kind.isGroup && kind.runnable)
-  .map((kind) => kind.kind);
+import type { TCustomAiToNodeGroup, TNodeGroup } from '@flowsmith/shared';
 
 export type TRunnableGroup = { id: string; name: string };
 

@@ -20,20 +20,20 @@ describe('model options', () => {
   ];
 
   it('offers text models to text nodes, built-in first, each once', () => {
-    expect(modelOptions(models, 'ai_processor')).toEqual([
+    expect(modelOptions(models, 'text')).toEqual([
       { value: 'echo', label: 'Echo (built-in, offline)' },
       { value: 'compatible:tiny-chat', label: 'tiny-chat (Local)' },
     ]);
   });
 
   it('offers image models to image nodes', () => {
-    expect(modelOptions(models, 'ai_image').map((option) => option.value)).toEqual([
+    expect(modelOptions(models, 'image').map((option) => option.value)).toEqual([
       'echo',
       'compatible:tiny-image',
     ]);
   });
 
   it('falls back to the offline model while the list is unavailable', () => {
-    expect(modelOptions(undefined, 'ai_processor')).toBe(FALLBACK_MODELS);
+    expect(modelOptions(undefined, 'text')).toBe(FALLBACK_MODELS);
   });
 });

@@ -1,4 +1,4 @@
-import type { TModelInfo } from '@flowsmith/shared';
+import type { TModelInfo, TNodeFlags } from '@flowsmith/shared';
 
 export type TModelOption = { value: string; label: string };
 
@@ -7,10 +7,13 @@ export const FALLBACK_MODELS: TModelOption[] = [
   { value: 'echo', label: 'Echo (built-in, offline)' },
 ];
 
-/** Image models for image nodes, text models for the rest; each id once, built-in first. */
-export function modelOptions(models: readonly TModelInfo[] | undefined, nodeKind: string) {
+/** The models a kind's `model` param offers (text ones by default); each once, built-in first. */
+export function modelOptions(
+  models: readonly TModelInfo[] | undefined,
+  modelKind: TNodeFlags['model'],
+) {
   if (!models) return FALLBACK_MODELS;
-  const kind = nodeKind === 'ai_image' ? 'image' : 'text';
+  const kind = modelKind === 'image' ? 'image' : 'text';
   const seen = new Set<string>();
   const options: TModelOption[] = [];
   const ordered = [...models].sort((a, b) => Number(b.builtin) - Number(a.builtin));

@@ -1,8 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
+import { templateOf, templateVariables, type TParamMeta } from '@flowsmith/shared';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/forms';
 import { customAisQueryOptions, databasesQueryOptions } from '../api/canvas.queries';
@@ -17,21 +18,19 @@ import {
   type TParamErrors,
 } from '../core/param-form';
 import { modelOptions } from '../core/model-options';
-import { TEMPLATE_KINDS, templateVariables } from '../core/template-variables';
 import { useCanvasStore } from '../state/canvas-store';
 import { HandleSummary } from './handle-summary';
 import { ParamField } from './param-field';
 
 type TNodeSettingsDialogProps = { node: TFlowNode; projectId: string; onClose: () => void };
 
+const NO_PARAMS: readonly TParamMeta[] = [];
+
 /** Settings generated from the node type's params, plus the node's inputs and outputs. */
 export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDialogProps) {
   const { catalog, readOnly, commands } = useCanvasUi();
-  const type = catalog.byKind.get(node.data.kind);
-  const params = useMemo(
-    () => catalog.paramsByKind.get(node.data.kind) ?? [],
-    [catalog, node.data.kind],
-  );
+  const kind = catalog.byKind.get(node.data.kind);
+  const params = kind?.params ?? NO_PARAMS;
   const [title, setTitle] = useState(node.data.title);
   const [values, setValues] = useState(() => initialParamValues(params, node.data.params));
   const [errors, setErrors] = useState<TParamErrors>({});
@@ -51,13 +50,12 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
   const models = useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
 
   const options = {
-    model: modelOptions(models.data?.items, node.data.kind),
+    model: modelOptions(models.data?.items, kind?.flags.model ?? 'text'),
     database: (databases.data?.items ?? []).map((db) => ({ label: db.name, value: db.id })),
     custom_ai: (customAis.data?.items ?? []).map((ai) => ({ label: ai.name, value: ai.id })),
   };
-  const variables = TEMPLATE_KINDS.includes(node.data.kind)
-    ? templateVariables(typeof values.template === 'string' ? values.template : '')
-    : null;
+  const template = templateOf(node.data.kind, values);
+  const variables = template === null ? null : templateVariables(template);
   const connectedInputs = new Set(
     edges.filter((edge) => edge.target === node.id).map((edge) => edge.targetHandle ?? ''),
   );
@@ -104,7 +102,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     <Dialog
       visible
       onHide={onClose}
-      header={`${type?.name ?? node.data.kind} settings`}
+      header={`${kind?.name ?? node.data.kind} settings`}
       footer={footer}
       className="canvas-dialog"
       modal
