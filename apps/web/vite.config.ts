@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildIdPlugin } from './build/build-id-plugin.ts';
@@ -6,6 +6,23 @@ import { precompressPlugin } from './build/precompress-plugin.ts';
 import { themeFontsPlugin } from './build/theme-fonts-plugin.ts';
 
 const API_TARGET = 'http://localhost:3000';
+
+/**
+ * The server accepts changes only from its own origin (PUBLIC_URL, http://localhost:3000 in
+ * development). Requests the app makes from this dev server come from the dev server's origin,
+ * so the proxy names the server's origin instead; requests from any other origin keep theirs
+ * and are refused, as they would be in production.
+ */
+const asSameOrigin: ProxyOptions['configure'] = (proxy) => {
+  proxy.on('proxyReq', (proxyReq, req) => {
+    const devOrigin = `http://${req.headers.host}`;
+    if (req.headers.origin === devOrigin) proxyReq.setHeader('origin', API_TARGET);
+    const referer = req.headers.referer;
+    if (referer?.startsWith(`${devOrigin}/`)) {
+      proxyReq.setHeader('referer', `${API_TARGET}${referer.slice(devOrigin.length)}`);
+    }
+  });
+};
 
 export default defineConfig({
   plugins: [
@@ -56,7 +73,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
+      '/api': { target: API_TARGET, changeOrigin: true, configure: asSameOrigin },
       '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },

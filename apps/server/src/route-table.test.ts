@@ -132,7 +132,7 @@ describe('the route table', () => {
     w.t.app.inject({
       method: route.method as 'GET',
       url,
-      headers: { ...(actor ? { cookie: actor } : {}), ...request.headers },
+      headers: { ...(actor ? { cookie: actor, origin: w.t.origin } : {}), ...request.headers },
       ...(request.payload === undefined ? {} : { payload: request.payload as string }),
     });
 
@@ -154,6 +154,39 @@ describe('the route table', () => {
       }
       expect(answer.statusCode, keyOf(route)).toBe(401);
       expect(answer.json().error.code, keyOf(route)).toBe('unauthorized');
+    }
+  });
+
+  it('refuses every state-changing session request from another origin, before reading the body', async () => {
+    const owner = w.users.owner.cookie;
+    const junk = { payload: '{"junk": [', headers: { 'content-type': 'application/json' } };
+    const foreign = [
+      { origin: 'http://flowsmith.test:8080' },
+      { origin: 'http://evil.flowsmith.test' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page' },
+      {},
+    ];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      for (const origin of foreign) {
+        const answer = await w.t.app.inject({
+          method: route.method as 'POST',
+          url: fill(route.url, {}),
+          headers: { cookie: owner, ...junk.headers, ...origin },
+          payload: junk.payload,
+        });
+        const key = `${keyOf(route)} ${JSON.stringify(origin)}`;
+        // Anonymous routes refuse a foreign origin but let a client that names none through.
+        if (route.isPublic && !('origin' in origin) && !('referer' in origin)) {
+          expect(answer.statusCode, key).not.toBe(403);
+          continue;
+        }
+        expect(answer.statusCode, key).toBe(403);
+        expect(answer.json().error, key).toMatchObject({
+          code: 'forbidden',
+          message: expect.stringMatching(/Origin|origin|Flowsmith app/),
+        });
+      }
     }
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authCookies, type TUser } from '@flowsmith/shared';
 import { AppError } from '../lib/app-error';
+import { changesState, foreignOriginProblem } from '../lib/request-origin';
 import { createAuthRepo } from '../modules/auth/auth.repo';
 import { createAuthService, type TAuthService } from '../modules/auth/auth.service';
 
@@ -41,22 +42,44 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['database', 'mail'] },
 );
 
-function callerOf(auth: TAuthService, request: FastifyRequest): Promise<TUser | undefined> {
+type TCaller = { user: TUser | undefined; by: 'api_key' | 'session' | 'nobody' };
+
+async function callerOf(auth: TAuthService, request: FastifyRequest): Promise<TCaller> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (bearer) return auth.userForApiKey(bearer);
+  if (bearer) return { user: await auth.userForApiKey(bearer), by: 'api_key' };
   const sessionToken = request.cookies[authCookies.token];
-  return sessionToken ? auth.userForSession(sessionToken) : Promise.resolve(undefined);
+  if (!sessionToken) return { user: undefined, by: 'nobody' };
+  return { user: await auth.userForSession(sessionToken), by: 'session' };
+}
+
+/**
+ * Refuses a state-changing request from another origin (cross-site request forgery; SameSite
+ * cookies do not cover a sibling port or subdomain). A session request must name the app's
+ * origin in `Origin` or `Referer`; an anonymous one (sign-in, sign-up…) may name none, as
+ * non-browser clients do, but never a foreign one, so no other site can sign a visitor in to
+ * an account of its choosing. API-key requests are exempt: no browser sends them on its own.
+ */
+function checkOrigin(request: FastifyRequest, appOrigin: string, required: boolean) {
+  if (!changesState(request.method)) return;
+  const problem = foreignOriginProblem(request.headers, appOrigin, { required });
+  if (problem) throw new AppError('forbidden', problem);
 }
 
 /**
  * The `onRequest` hook of the API scope: the caller comes from an API key
  * (`Authorization: Bearer …`) or the session cookie, and an anonymous request is refused with
  * 401 before its body is read or validated. Routes with `config: { public: true }` are let
- * through without a caller.
+ * through without a caller. State-changing requests must come from the app's own origin
+ * unless an API key signs them.
  */
 export async function authenticate(this: FastifyInstance, request: FastifyRequest) {
-  if (request.routeOptions.config.public) return;
-  const user = await callerOf(this.auth, request);
+  const appOrigin = new URL(this.config.publicUrl).origin;
+  if (request.routeOptions.config.public) {
+    checkOrigin(request, appOrigin, false);
+    return;
+  }
+  const { user, by } = await callerOf(this.auth, request);
   if (!user) throw new AppError('unauthorized', 'Sign in to continue');
+  if (by === 'session') checkOrigin(request, appOrigin, true);
   callers.set(request, user);
 }

@@ -25,7 +25,7 @@ export function clientFor(t: TTestApp, actor: TActor) {
     const response = await t.app.inject({
       method,
       url,
-      headers: actor ? { cookie: actor.cookie } : {},
+      headers: actor ? { cookie: actor.cookie, origin: t.origin } : {},
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
     let body: unknown = response.body;

@@ -68,6 +68,8 @@ export async function createTestApp({
     smtp,
     database,
     config,
+    /** The app's own origin, which a browser sends with every request that changes state. */
+    origin: new URL(config.publicUrl).origin,
     /** Registers, verifies through the mailed link and signs in; returns the session cookie. */
     async signUp(email: string, name = 'Test User') {
       await expectStatus(

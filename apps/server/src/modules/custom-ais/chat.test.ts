@@ -46,7 +46,7 @@ describe('chat with a custom AI', () => {
     const response = await w.t.app.inject({
       method: 'POST',
       url: `/api/custom_ais/${customAiId}/chat`,
-      headers: { cookie },
+      headers: { cookie, origin: w.t.origin },
       payload: body,
     });
     const chunks = response.body

@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds)('database import and export on %s', (database) 
     const response = await w.t.app.inject({
       method: 'POST',
       url: `/api/node_databases/${databaseId}/import${query ? `?${query}` : ''}`,
-      headers: { cookie, 'content-type': contentType },
+      headers: { cookie, origin: w.t.origin, 'content-type': contentType },
       payload: body,
     });
     return { status: response.statusCode, body: response.json() };
@@ -238,6 +238,7 @@ describe.each(testDatabaseKinds)('database import and export on %s', (database) 
         path: `/api/node_databases/${db.id}/import`,
         headers: {
           cookie: w.users.owner.cookie,
+          origin: w.t.origin,
           'content-type': 'text/csv',
           'content-length': '4000',
         },
