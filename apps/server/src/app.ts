@@ -31,6 +31,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
 import { RequestLogController } from './plugins/request-logging';
 import { runJobsPlugin } from './plugins/run-jobs';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   await app.register(errorHandlingPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(inputGuardsPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

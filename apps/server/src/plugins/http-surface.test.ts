@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,7 @@ describe('HTTP surface', () => {
 });
 
 describe('serving the web app', () => {
+  const shellScript = 'document.documentElement.dataset.ready = "1";';
   let t: TTestApp;
   let dist: string;
   beforeAll(async () => {
@@ -96,7 +98,7 @@ describe('serving the web app', () => {
     await mkdir(path.join(dist, 'builds'), { recursive: true });
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     const files: Record<string, string> = {
-      'index.html': '<!doctype html><title>Flowsmith</title>',
+      'index.html': `<!doctype html><title>Flowsmith</title><script>${shellScript}</script><script type="module" src="/assets/index-Ab12Cd34.js"></script>`,
       'builds/latest.json': '{"id":"b1"}',
       'sw.js': 'self.addEventListener("fetch", () => {})',
       'manifest.webmanifest': '{"name":"Flowsmith"}',
@@ -125,6 +127,52 @@ describe('serving the web app', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<title>Flowsmith</title>');
     expect((await t.app.inject({ url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('sends the app shell with a Content Security Policy that allows only its own scripts, and no framing', async () => {
+    const hash = createHash('sha256').update(shellScript).digest('base64');
+    for (const url of ['/', '/login', '/index.html', '/no/such/page']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const policy = response.headers['content-security-policy'] as string;
+      const directive = (name: string) =>
+        policy
+          .split(';')
+          .map((part) => part.trim().split(' '))
+          .find(([key]) => key === name)
+          ?.slice(1);
+      expect(directive('script-src'), url).toEqual(["'self'", `'sha256-${hash}'`]);
+      expect(directive('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(directive('connect-src'), url).toEqual([
+        "'self'",
+        'http://flowsmith.test',
+        'ws://flowsmith.test',
+      ]);
+      expect(directive('img-src'), url).toEqual(["'self'", 'data:', 'blob:']);
+      expect(directive('style-src'), url).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+    const script = await t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(script.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('forbids content sniffing on every answer', async () => {
+    for (const url of [
+      '/',
+      '/assets/index-Ab12Cd34.js',
+      '/missing.js',
+      '/api/check',
+      '/api/nope',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    const api = await t.app.inject({ url: '/api/check' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    const refused = await t.app.inject({ method: 'POST', url: '/api/projects', payload: {} });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the build manifest uncached', async () => {

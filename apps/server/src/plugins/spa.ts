@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { isAppRoute } from '@flowsmith/shared';
+import { appShellPolicy } from '../lib/content-security-policy';
 import { apiNotFound } from './error-handling';
 
 // Files that must never be served from a cache: they are how the app learns it is stale.
@@ -25,6 +26,15 @@ export const spaPlugin = fp(
     const { webDistDir } = app.config;
     const indexFile = path.join(webDistDir, 'index.html');
     const hasBuild = existsSync(indexFile);
+    const shellHeaders: Record<string, string> = hasBuild
+      ? {
+          'content-security-policy': appShellPolicy(
+            readFileSync(indexFile, 'utf8'),
+            app.config.publicUrl,
+          ),
+          'x-frame-options': 'DENY',
+        }
+      : {};
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
@@ -33,6 +43,9 @@ export const spaPlugin = fp(
         preCompressed: true,
         setHeaders(res, filePath) {
           const urlPath = urlPathOf(webDistDir, filePath);
+          if (urlPath === '/index.html') {
+            for (const [name, value] of Object.entries(shellHeaders)) res.header(name, value);
+          }
           if (NO_CACHE.has(urlPath)) res.header('cache-control', 'no-cache');
           else if (urlPath.startsWith('/assets/')) {
             res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -13,8 +13,11 @@ export async function filesRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const { projectId, name } = request.params;
         const file = await openFile(app.db, app.files, request.user, projectId, name);
+        // Pictures show in the page; anything else is a download, never a document to render.
+        const disposition = file.mediaType.startsWith('image/') ? 'inline' : 'attachment';
         return reply
           .type(file.mediaType)
+          .header('content-disposition', `${disposition}; filename="${file.name}"`)
           .header('content-length', file.size)
           .header('cache-control', 'private, max-age=31536000, immutable')
           .send(file.body);

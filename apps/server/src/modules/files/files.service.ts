@@ -18,5 +18,11 @@ export async function openFile(
   const path = files.pathOf(projectId, name);
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new AppError('not_found', 'File not found');
-  return { body: createReadStream(path), size: info.size, mediaType: mediaTypeOf(name) };
+  return {
+    body: createReadStream(path),
+    size: info.size,
+    mediaType: mediaTypeOf(name),
+    // Names are `<uuid>.<ext>` (ZFileParams); kept to those characters for the header anyway.
+    name: name.replace(/[^\w.-]/g, '_'),
+  };
 }
