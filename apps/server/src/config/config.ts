@@ -45,6 +45,12 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(10),
+  IMPORT_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024 bytes')
+    .max(MAX_IMPORT_BYTES, `must be at most ${MAX_IMPORT_BYTES} bytes (100 MB)`)
+    .default(MAX_IMPORT_BYTES),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -132,7 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
     trustProxy: e.TRUST_PROXY,
-    importMaxBytes: MAX_IMPORT_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     runs: {
       concurrency: 4,
       parallelRuns: 2,

@@ -1,4 +1,4 @@
-import { renderTemplate, valueTypeError } from '@flowsmith/shared';
+import { MAX_VALUE_LENGTH, renderTemplate, valueTypeError } from '@flowsmith/shared';
 import type { TNodeImplementation } from '../run/run-types';
 import type { TDatabaseQuery, TEngineServices, TStoredValue } from './engine-services';
 
@@ -40,6 +40,11 @@ export const requestStorageNode: TNodeImplementation<TEngineServices, 'request_s
     const type = params.valueType;
     const received = inputs.value;
     const value = typeof received === 'string' ? received : JSON.stringify(received ?? null);
+    if (value.length > MAX_VALUE_LENGTH) {
+      throw new Error(
+        `The value has ${value.length} characters; a database value holds at most ${MAX_VALUE_LENGTH}`,
+      );
+    }
     const problem = valueTypeError(type, value);
     if (problem) throw new Error(`The value cannot be stored as ${type}: ${problem}`);
     const now = services.now();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nodeCatalog, nodeKinds, readNodeParams, type TNodeKind } from '@flowsmith/shared';
+import {
+  MAX_VALUE_LENGTH,
+  nodeCatalog,
+  nodeKinds,
+  readNodeParams,
+  type TNodeKind,
+} from '@flowsmith/shared';
 import { runWorkflow } from '../run/run-workflow';
 import type { TEngineNode, TWorkflow } from '../run/run-types';
 import type { TEngineServices, TStoredValue, TTextRequest } from './engine-services';
@@ -201,6 +207,18 @@ describe('node implementations', () => {
     expect(wrongType.result.nodes.save?.error).toBe(
       'The value cannot be stored as number: Must be a number',
     );
+    const tooLong = await run(
+      {
+        nodes: [
+          n('q', 'input', { name: 'q' }),
+          n('save', 'request_storage', { databaseId: 'd', valueType: 'text' }),
+        ],
+        edges: [e('q', 'value', 'save', 'value')],
+      },
+      { q: 'x'.repeat(MAX_VALUE_LENGTH + 1) },
+    );
+    expect(tooLong.result.nodes.save?.error).toMatch(/at most 100000/);
+    expect(tooLong.stored).toEqual([]);
   });
 
   it('renders only the inputs a node received, whatever their names', async () => {

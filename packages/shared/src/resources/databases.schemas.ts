@@ -46,17 +46,27 @@ export const ZValueType = z.enum(valueTypeCodes, {
   error: `Type must be one of ${valueTypeCodes.join(', ')}`,
 });
 
+/** The most characters a database value holds, however it is written (form, import, node). */
+export const MAX_VALUE_LENGTH = 100_000;
+/** Lists show a value's first characters; its own row (`GET /database_values/{id}`) has it all. */
+export const VALUE_PREVIEW_LENGTH = 1_000;
+
 export const ZDatabaseValue = withStamps({
   projectId: ZId,
   nodeDatabaseId: ZId,
   key: z.string(),
+  /** In lists, at most VALUE_PREVIEW_LENGTH characters; see `truncated`. */
   value: z.string(),
   type: z.string(),
+  /** The length of the whole value, in characters. */
+  valueLength: z.number().int(),
+  /** True when `value` is only the value's beginning: fetch the row for all of it. */
+  truncated: z.boolean(),
 });
 export type TDatabaseValue = z.infer<typeof ZDatabaseValue>;
 const valueFields = {
   key: zName('Key', 500),
-  value: zText('Value', 100_000),
+  value: zText('Value', MAX_VALUE_LENGTH),
   type: ZValueType.default('text'),
 };
 const checkValue = (body: { type?: TValueTypeCode; value?: string }, ctx: z.RefinementCtx) => {
@@ -80,6 +90,7 @@ export const ZDatabaseValueListQuery = zListQuery(['key', 'createdAt', 'updatedA
   key: z.string().max(500).optional(),
 });
 
+/** The largest import file the web app sends; the server's IMPORT_MAX_BYTES may be lower. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 const ZColumn = z.string().trim().min(1, 'Name a column').max(200);

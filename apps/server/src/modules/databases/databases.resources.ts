@@ -8,12 +8,13 @@ import {
   ZNodeDatabaseListQuery,
   ZNodeDatabaseUpdate,
   valueTypeError,
+  VALUE_PREVIEW_LENGTH,
   type TValueTypeCode,
 } from '@flowsmith/shared';
 import { databaseValues, nodeDatabases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
-import type { TResourceDefinition } from '../resources/resource.types';
+import type { TDbRow, TResourceDefinition } from '../resources/resource.types';
 
 export const nodeDatabasesResource: TResourceDefinition = {
   name: 'node_databases',
@@ -64,7 +65,12 @@ export const databaseValuesResource: TResourceDefinition = {
   },
   defaultSort: 'key',
   searchColumns: [databaseValues.key, databaseValues.value],
-  toApi: apiRow,
+  clippedInLists: { value: VALUE_PREVIEW_LENGTH },
+  toApi: ({ valueLength, ...row }) => {
+    const value = row.value as string;
+    const length = typeof valueLength === 'number' ? valueLength : value.length;
+    return { ...apiRow(row as TDbRow), valueLength: length, truncated: length > value.length };
+  },
   /** An update may change the type or the value alone: the pair must still agree. */
   async validate(candidate) {
     const error = valueTypeError(candidate.type as TValueTypeCode, candidate.value as string);

@@ -5,6 +5,7 @@ import type { TDb } from '../../db/database';
 import { nodeDatabases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { projectAccess } from '../projects/project-access';
+import { neutraliseFormula } from './csv-formulas';
 import { valuesPage } from './databases.repo';
 import { csvRows, describeSize, ImportAbortedError, jsonRows, limitedText } from './import-sources';
 import { importValues, type TImportPlan } from './value-import';
@@ -13,14 +14,18 @@ const EXPORT_PAGE = 1_000;
 
 const databaseNotFound = () => new AppError('not_found', 'Database not found');
 
-/** The values of a database as CSV, read page by page so memory stays flat. */
+/**
+ * The values of a database as CSV, read page by page so memory stays flat; cells a spreadsheet
+ * would run as formulas go out as text.
+ */
 async function* csvExport(db: TDb, databaseId: string): AsyncGenerator<string> {
   yield `${Papa.unparse([['key', 'value', 'type']])}\r\n`;
   let after: { key: string; id: string } | undefined;
   for (;;) {
     const page = await valuesPage(db, databaseId, after, EXPORT_PAGE);
     if (page.length === 0) return;
-    yield `${Papa.unparse(page.map((v) => [v.key, v.value, v.type]))}\r\n`;
+    const rows = page.map((v) => [v.key, v.value, v.type].map(neutraliseFormula));
+    yield `${Papa.unparse(rows)}\r\n`;
     const last = page.at(-1)!;
     after = { key: last.key, id: last.id };
   }

@@ -1,4 +1,5 @@
 import {
+  MAX_VALUE_LENGTH,
   valueTypeCodes,
   valueTypeError,
   type TDatabaseImportResult,
@@ -8,11 +9,14 @@ import {
 import { inTransaction, type TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { deleteValues, insertValues, type TValueInsert } from './databases.repo';
+import { restoreFormula } from './csv-formulas';
 import type { TSourceRow } from './import-sources';
 
 const BATCH = 1_000;
 const MAX_REPORTED = 1_000;
 const MAX_KEY = 500;
+// The value form's own limit (ZDatabaseValueCreate), so no path stores a longer value.
+const valueTooLongMessage = `The value is longer than ${MAX_VALUE_LENGTH.toLocaleString('en-US')} characters`;
 
 export type TImportPlan = {
   format: 'csv' | 'json';
@@ -125,8 +129,12 @@ export async function importValues(
         problem(`rows.${row}`, `Expected ${header.length} columns, found ${fields.length}`);
         bad = true;
       } else {
-        const key = asText(read(fields, plan.keyColumn)).trim();
-        const value = asText(read(fields, plan.valueColumn));
+        const cell = (column: string) => {
+          const text = asText(read(fields, column));
+          return plan.format === 'csv' ? restoreFormula(text) : text;
+        };
+        const key = cell(plan.keyColumn).trim();
+        const value = cell(plan.valueColumn);
         const rawType = plan.typeColumn
           ? asText(read(fields, plan.typeColumn)).trim().toLowerCase()
           : '';
@@ -143,6 +151,9 @@ export async function importValues(
             `rows.${row}.type`,
             `Unknown type "${rawType}": use ${valueTypeCodes.join(', ')}`,
           );
+          bad = true;
+        } else if (value.length > MAX_VALUE_LENGTH) {
+          problem(`rows.${row}.value`, valueTooLongMessage);
           bad = true;
         } else {
           const invalid = valueTypeError(type, value);

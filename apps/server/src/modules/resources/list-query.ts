@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TPage } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
@@ -15,7 +15,25 @@ export type TListSpec = {
   searchColumns?: PgColumn[];
   /** Query keys that are not plain equality filters. */
   customFilters?: Record<string, (value: never) => SQL | undefined>;
+  /**
+   * Long text columns that a list answers with only their first characters (field → how many),
+   * adding `<field>Length`, the whole length; the row's own GET has the whole text.
+   */
+  clippedInLists?: Record<string, number>;
 };
+
+/** The columns a list reads: every column, the long ones clipped in the database itself. */
+function listSelection(spec: TListSpec) {
+  const columns: Record<string, PgColumn | SQL.Aliased> = { ...getTableColumns(spec.table) };
+  for (const [field, max] of Object.entries(spec.clippedInLists ?? {})) {
+    const column = columns[field] as PgColumn;
+    columns[field] = sql<string>`left(${column}, ${max})`.as(field);
+    columns[`${field}Length`] = sql<number>`char_length(${column})`
+      .mapWith(Number)
+      .as(`${field}Length`);
+  }
+  return columns;
+}
 
 const reserved = new Set(['page', 'pageSize', 'sort', 'search']);
 
@@ -67,7 +85,7 @@ export async function listRows<TRow>(
   const [totals, items] = await Promise.all([
     db.select({ total: count() }).from(spec.table).where(where),
     db
-      .select()
+      .select(listSelection(spec))
       .from(spec.table)
       .where(where)
       .orderBy(...orderBy)
