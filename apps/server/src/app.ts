@@ -1,11 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config/config';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
-import { AppError } from './lib/app-error';
 import { loggerOptions, type TLogStream } from './lib/logger-options';
 import { authRoutes } from './modules/auth/auth.routes';
 import { canvasRoutes } from './modules/canvas/canvas.routes';
@@ -28,6 +26,7 @@ import { inputGuardsPlugin } from './plugins/input-guards';
 import { mailPlugin } from './plugins/mail';
 import { modelsPlugin } from './plugins/models';
 import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { RequestLogController } from './plugins/request-logging';
 import { runJobsPlugin } from './plugins/run-jobs';
@@ -101,14 +100,10 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(inputGuardsPlugin);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError('rate_limited', 'Too many attempts, try again in a minute'),
-  });
   await app.register(databasePlugin, { database });
+  await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { secretKey });
   await app.register(realtimePlugin, { secretKey });
   await app.register(filesPlugin);
   await app.register(modelsPlugin, { secretKey });

@@ -45,6 +45,12 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(10),
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(10),
   IMPORT_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int('must be a whole number of bytes')
@@ -95,6 +101,8 @@ export type TConfig = {
   logFormat: 'pretty' | 'json';
   webDistDir: string;
   authRateLimit: TRateLimit;
+  /** Sign-in attempts per account (or per browser that signed in to it before) in a window. */
+  accountSignInLimit: TRateLimit;
   /** The proxies whose `X-Forwarded-For` names the client (rate limits key on that address). */
   trustProxy: TTrustProxy;
   runs: TRunSettings;
@@ -137,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
+    accountSignInLimit: { max: e.AUTH_ACCOUNT_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
     trustProxy: e.TRUST_PROXY,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     runs: {

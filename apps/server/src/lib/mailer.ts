@@ -4,7 +4,14 @@ import nodemailer from 'nodemailer';
 import type { TDb } from '../db/database';
 import { mailOutbox } from '../db/schema/index';
 
-export type TMail = { to: string; subject: string; text: string; html: string };
+export type TMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A token inside the text and html (a verification link's): the outbox keeps it redacted. */
+  secret?: string;
+};
 
 export type TMailer = { send(mail: TMail): Promise<void> };
 
@@ -15,15 +22,26 @@ type TMailerOptions = {
   log: FastifyBaseLogger;
 };
 
+const redact = (text: string, secret: string | undefined) =>
+  secret ? text.replaceAll(secret, '[redacted]') : text;
+
 /**
- * Every mail is written to the outbox table first. With SMTP_URL it is then sent over SMTP;
- * without, the server log carries it, so a newcomer can follow links without a mail server.
+ * Every mail is written to the outbox table first, with its secret (a link's token) redacted:
+ * the database keeps only hashes of tokens. With SMTP_URL it is then sent over SMTP; without,
+ * the server log carries it whole, so a newcomer can follow links without a mail server.
  */
 export function createMailer({ db, smtpUrl, from, log }: TMailerOptions): TMailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
-    async send(mail) {
-      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    async send({ secret, ...mail }) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          ...mail,
+          text: redact(mail.text, secret),
+          html: redact(mail.html, secret),
+        })
+        .returning({ id: mailOutbox.id });
       if (!transport) {
         log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL set):\n${mail.text}`);
         return;

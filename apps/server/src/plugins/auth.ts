@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authCookies, type TUser } from '@flowsmith/shared';
 import { AppError } from '../lib/app-error';
+import { createBackground } from '../lib/background';
+import { createDeviceTokens } from '../lib/device-tokens';
 import { changesState, foreignOriginProblem } from '../lib/request-origin';
 import { createAuthRepo } from '../modules/auth/auth.repo';
 import { createAuthService, type TAuthService } from '../modules/auth/auth.service';
+import { createSignInThrottle } from '../modules/auth/sign-in-throttle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,14 +26,20 @@ declare module 'fastify' {
 const callers = new WeakMap<FastifyRequest, TUser>();
 
 /** Accounts, sessions and API keys (`app.auth`), and the caller of a request (`request.user`). */
-export const authPlugin = fp(
-  async (app) => {
+export const authPlugin = fp<{ secretKey: string }>(
+  async (app, { secretKey }) => {
+    const background = createBackground(app.log);
     const auth = createAuthService({
       repo: createAuthRepo(app.db),
       mailer: app.mailer,
       publicUrl: app.config.publicUrl,
+      background,
+      throttle: createSignInThrottle(app.rateLimits, app.config.accountSignInLimit),
+      devices: createDeviceTokens(secretKey),
     });
     app.decorate('auth', auth);
+    // Mails still on their way go out before the database closes.
+    app.addHook('onClose', () => background.settled());
     app.decorateRequest('user', {
       getter(this: FastifyRequest) {
         const user = callers.get(this);
@@ -39,7 +48,7 @@ export const authPlugin = fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['database', 'mail'] },
+  { name: 'auth', dependencies: ['database', 'mail', 'rate-limit'] },
 );
 
 type TCaller = { user: TUser | undefined; by: 'api_key' | 'session' | 'nobody' };

@@ -8,13 +8,16 @@ export type TReceivedMail = { to: string[]; subject: string; text: string; html:
 export async function startSmtpTestServer() {
   const received: TReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  // While set, mails are held before the server accepts them, as a slow mail server would.
+  let held: Promise<void> | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          await held;
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
@@ -45,6 +48,15 @@ export async function startSmtpTestServer() {
           setTimeout(resolve, 100);
         });
       }
+    },
+    /** Holds every mail until the returned function is called. */
+    stall(): () => void {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

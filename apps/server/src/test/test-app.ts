@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type TBuildOptions } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
+import type { TDatabase } from '../db/database';
 import type { TLogStream } from '../lib/logger-options';
 import { startSmtpTestServer, verificationTokenFrom } from './smtp-test-server';
 import { openTestDatabase, type TTestDatabaseKind } from './test-databases';
@@ -11,7 +12,8 @@ import { openTestDatabase, type TTestDatabaseKind } from './test-databases';
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 type TTestAppOptions = {
-  database: TTestDatabaseKind;
+  /** A fresh database of this kind, or one to share with other apps (the caller closes it). */
+  database: TTestDatabaseKind | TDatabase;
   config?: Partial<TConfig>;
   env?: Record<string, string>;
   onRoute?: TBuildOptions['onRoute'];
@@ -40,7 +42,7 @@ export async function createTestApp({
 }: TTestAppOptions) {
   const smtp = await startSmtpTestServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-test-'));
-  const database = await openTestDatabase(kind);
+  const database = typeof kind === 'string' ? await openTestDatabase(kind) : kind;
   const config: TConfig = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -95,7 +97,7 @@ export async function createTestApp({
     },
     async close() {
       await app.close();
-      await database.close();
+      if (typeof kind === 'string') await database.close();
       await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
     },

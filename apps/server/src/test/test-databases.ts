@@ -10,9 +10,17 @@ export const testDatabaseKinds: TTestDatabaseKind[] = process.env.DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A fresh, migrated, empty database of that kind; closing drops it. */
-export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDatabase> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: undefined });
+/**
+ * A fresh, migrated, empty database of that kind; closing drops it. `reopen` connects to it
+ * once more, as another server would (the embedded database has one connection: itself).
+ */
+export async function openTestDatabase(
+  kind: TTestDatabaseKind,
+): Promise<TDatabase & { reopen(): Promise<TDatabase> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
+  }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `flowsmith_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -24,6 +32,7 @@ export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDataba
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...database,
+    reopen: () => openDatabase({ kind: 'postgres', url: url.toString() }),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

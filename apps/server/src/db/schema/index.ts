@@ -6,5 +6,6 @@ export * from './custom-ais';
 export * from './databases';
 export * from './logs';
 export * from './projects';
+export * from './rate-limits';
 export * from './runs';
 export * from './settings';

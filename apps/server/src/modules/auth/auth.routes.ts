@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ZApiError,
   ZLoginBody,
   ZLoginResponse,
   ZRegisterBody,
@@ -13,6 +12,9 @@ import {
 } from '@flowsmith/shared';
 
 const SESSION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+// Says that this browser has signed in to an account before (see sign-in-throttle.ts).
+const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Signing up, in and out; all but `me` and `ws-token` are public. */
 export async function authRoutes(app: FastifyInstance) {
@@ -33,7 +35,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/register',
     {
       config: { public: true, rateLimit },
-      schema: { body: ZRegisterBody, response: { 201: ZUserResponse, 409: ZApiError } },
+      schema: { body: ZRegisterBody, response: { 201: ZUserResponse } },
     },
     async (request, reply) => reply.status(201).send({ user: await auth.register(request.body) }),
   );
@@ -51,7 +53,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/resend-verification',
     { config: { public: true, rateLimit }, schema: { body: ZResendVerificationBody } },
     async (request, reply) => {
-      await auth.resendVerification(request.body.email);
+      auth.resendVerification(request.body.email);
       return reply.status(202).send({ status: 'accepted' });
     },
   );
@@ -63,13 +65,19 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { body: ZLoginBody, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { user, sessionToken } = await auth.login(request.body, {
+      const { user, sessionToken, deviceToken } = await auth.login(request.body, {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
+        deviceToken: request.cookies[DEVICE_COOKIE],
       });
       reply.setCookie(authCookies.token, sessionToken, {
         ...cookieOptions,
         maxAge: SESSION_COOKIE_MAX_AGE_S,
+      });
+      reply.setCookie(DEVICE_COOKIE, deviceToken, {
+        ...cookieOptions,
+        path: '/api/auth',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
       });
       return { user, wsInfo: await realtime.ticket(user.id) };
     },

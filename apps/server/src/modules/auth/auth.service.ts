@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { TLoginBody, TRegisterBody, TUser } from '@flowsmith/shared';
 import { AppError } from '../../lib/app-error';
+import type { TBackground } from '../../lib/background';
+import type { TDeviceTokens } from '../../lib/device-tokens';
 import type { TMailer } from '../../lib/mailer';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import type { TAuthRepo, TUserRow } from './auth.repo';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { verificationMail } from './verification-mail';
+import type { TSignInThrottle } from './sign-in-throttle';
+import { existingAccountMail, verificationMail } from './verification-mail';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -26,6 +30,10 @@ type TAuthServiceDeps = {
   repo: TAuthRepo;
   mailer: TMailer;
   publicUrl: string;
+  /** Mail goes out after the answer, so its timing tells nothing about the address. */
+  background: TBackground;
+  throttle: TSignInThrottle;
+  devices: TDeviceTokens;
   now?: () => Date;
 };
 
@@ -33,30 +41,58 @@ export function createAuthService({
   repo,
   mailer,
   publicUrl,
+  background,
+  throttle,
+  devices,
   now = () => new Date(),
 }: TAuthServiceDeps) {
-  async function sendVerification(user: TUserRow): Promise<void> {
+  async function newVerificationLink(user: TUserRow) {
     const token = createOpaqueToken();
     await repo.insertVerificationToken(
       user.id,
       hashToken(token),
       new Date(now().getTime() + VERIFICATION_TTL_MS),
     );
-    const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send(verificationMail(user.email, user.name, link));
+    return { token, link: `${publicUrl}/verify-email?token=${encodeURIComponent(token)}` };
+  }
+
+  async function sendVerification(user: TUserRow): Promise<void> {
+    const { token, link } = await newVerificationLink(user);
+    await mailer.send(verificationMail(user.email, user.name, link, token));
+  }
+
+  /** Someone signed up with a taken address: its owner hears of it (with a fresh link if unverified). */
+  async function warnOwner(email: string): Promise<void> {
+    const owner = await repo.findUserByEmail(email);
+    if (!owner) return;
+    const verification =
+      owner.emailVerifiedAt === null ? await newVerificationLink(owner) : undefined;
+    await mailer.send(
+      existingAccountMail(owner.email, owner.name, `${publicUrl}/login`, verification),
+    );
   }
 
   return {
+    /**
+     * A taken address is answered exactly as a new one (with an account that is not stored),
+     * so sign-up tells nobody which addresses have accounts; the owner is mailed instead.
+     */
     async register(body: TRegisterBody): Promise<TUser> {
       const passwordHash = await hashPassword(body.password);
       const row = await repo.insertUser({ email: body.email, name: body.name, passwordHash });
-      if (!row) {
-        throw new AppError('conflict', 'An account with this e-mail already exists', [
-          { field: 'email', message: 'An account with this e-mail already exists' },
-        ]);
+      if (row) {
+        background.run('sending a verification mail', () => sendVerification(row));
+        return toUser(row);
       }
-      await sendVerification(row);
-      return toUser(row);
+      background.run('warning the owner of a taken address', () => warnOwner(body.email));
+      return {
+        id: randomUUID(),
+        email: body.email,
+        name: body.name,
+        isAdmin: false,
+        emailVerified: false,
+        createdAt: now().toISOString(),
+      };
     },
 
     async verifyEmail(token: string): Promise<TUser> {
@@ -67,21 +103,33 @@ export function createAuthService({
       return toUser(await repo.markEmailVerified(consumed.userId));
     },
 
-    /** Sends a fresh link to an unverified account; says nothing about whether one exists. */
-    async resendVerification(email: string): Promise<void> {
-      const row = await repo.findUserByEmail(email);
-      if (row && row.emailVerifiedAt === null) await sendVerification(row);
+    /**
+     * Sends a fresh link to an unverified account, after the answer: unknown, verified and
+     * unverified addresses are answered alike and at once.
+     */
+    resendVerification(email: string): void {
+      background.run('resending a verification mail', async () => {
+        const row = await repo.findUserByEmail(email);
+        if (row && row.emailVerifiedAt === null) await sendVerification(row);
+      });
     },
 
+    /**
+     * Signs in, counting the attempt against the account (or, from a browser that has signed
+     * in to it before, against that browser); the answer carries a device token to keep.
+     */
     async login(
       body: TLoginBody,
-      client: { userAgent: string | undefined; ip: string },
-    ): Promise<{ user: TUser; sessionToken: string }> {
+      client: { userAgent: string | undefined; ip: string; deviceToken: string | undefined },
+    ): Promise<{ user: TUser; sessionToken: string; deviceToken: string }> {
       const row = await repo.findUserByEmail(body.email);
+      const device = row ? devices.deviceOf(client.deviceToken, row.id) : undefined;
+      await throttle.attempt(body.email, device);
       const valid = row
         ? await verifyPassword(row.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!row || !valid) throw new AppError('invalid_credentials', 'Wrong e-mail or password');
+      await throttle.succeeded(body.email, device);
       if (row.emailVerifiedAt === null) {
         throw new AppError('email_not_verified', 'Verify your e-mail address before signing in');
       }
@@ -93,7 +141,8 @@ export function createAuthService({
         ip: client.ip,
         expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
       });
-      return { user: toUser(row), sessionToken };
+      const deviceToken = device ? client.deviceToken! : devices.issue(row.id);
+      return { user: toUser(row), sessionToken, deviceToken };
     },
 
     async logout(sessionToken: string): Promise<void> {

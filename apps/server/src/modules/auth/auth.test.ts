@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, emailVerificationTokens, users } from '../../db/schema/index';
+import { apiKeys, emailVerificationTokens, mailOutbox, users } from '../../db/schema/index';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
-import { createTestApp, TEST_PASSWORD, type TTestApp } from '../../test/test-app';
+import { captureLog, createTestApp, TEST_PASSWORD, type TTestApp } from '../../test/test-app';
 import { verificationTokenFrom } from '../../test/smtp-test-server';
 import { testDatabaseKinds } from '../../test/test-databases';
 
@@ -124,10 +124,85 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
     );
   });
 
-  it('refuses a second account for the same e-mail with 409', async () => {
-    const again = await register('ADA@example.com');
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'conflict', details: [{ field: 'email' }] });
+  it('answers a sign-up with a taken address as a new one, creates nothing, and mails the owner', async () => {
+    const fresh = await register('fresh@example.com');
+    const taken = await register('ADA@example.com', { name: 'Mallory' });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(Object.keys(taken.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(taken.json().user).toMatchObject({
+      id: expect.any(String),
+      email: 'ada@example.com',
+      name: 'Mallory',
+      isAdmin: false,
+      emailVerified: false,
+    });
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(rows.map((row) => [row.id, row.name])).toEqual([[expect.any(String), 'Ada']]);
+    expect(rows[0]!.id).not.toBe(taken.json().user.id);
+
+    await expect
+      .poll(() => t.smtp.received.filter((m) => m.subject.includes('tried to sign up')).length)
+      .toBe(1);
+    const warning = t.smtp.received.find((m) => m.subject.includes('tried to sign up'))!;
+    expect(warning.to).toEqual(['ada@example.com']);
+    expect(warning.text).toContain('http://flowsmith.test/login');
+    expect(warning.text).not.toContain('verify-email');
+
+    // An owner who never verified gets a fresh link with the warning.
+    await register('fresh@example.com');
+    await expect
+      .poll(() => t.smtp.received.filter((m) => m.to.includes('fresh@example.com')).length)
+      .toBe(2);
+    const again = t.smtp.received.filter((m) => m.to.includes('fresh@example.com')).at(-1)!;
+    expect(again.subject).toMatch(/tried to sign up/);
+    const token = verificationTokenFrom(again);
+    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+  });
+
+  it('answers sign-up and resend before any mail goes out, whatever the address', async () => {
+    const release = t.smtp.stall();
+    try {
+      const before = t.smtp.received.length;
+      const answers = await Promise.race([
+        Promise.all([
+          register('slow-mail@example.com'),
+          register('ada@example.com'),
+          post('/api/auth/resend-verification', { email: 'slow-mail@example.com' }),
+          post('/api/auth/resend-verification', { email: 'ada@example.com' }),
+          post('/api/auth/resend-verification', { email: 'nobody-at-all@example.com' }),
+        ]),
+        new Promise<'waited for the mail server'>((resolve) =>
+          setTimeout(() => resolve('waited for the mail server'), 5_000),
+        ),
+      ]);
+      expect(answers).not.toBe('waited for the mail server');
+      const statuses = (answers as Array<{ statusCode: number }>).map((a) => a.statusCode);
+      expect(statuses).toEqual([201, 201, 202, 202, 202]);
+      expect(t.smtp.received.length).toBe(before);
+    } finally {
+      release();
+    }
+    await t.smtp.waitForMail('slow-mail@example.com');
+  });
+
+  it('keeps verification links out of the mail outbox', async () => {
+    await register('outbox@example.com');
+    const token = verificationTokenFrom(await t.smtp.waitForMail('outbox@example.com'));
+    await expect
+      .poll(async () =>
+        (await t.database.db.select().from(mailOutbox)).filter(
+          (m) => m.to === 'outbox@example.com',
+        ),
+      )
+      .toHaveLength(1);
+    const [stored] = (await t.database.db.select().from(mailOutbox)).filter(
+      (m) => m.to === 'outbox@example.com',
+    );
+    expect(stored!.text).toContain('/verify-email?token=[redacted]');
+    expect(stored!.html).toContain('[redacted]');
+    const everything = JSON.stringify(await t.database.db.select().from(mailOutbox));
+    expect(everything).not.toContain(token);
   });
 
   it('refuses an unverified sign-in with 403, and wrong password and unknown user alike with 401', async () => {
@@ -282,5 +357,36 @@ describe('auth rate limits and X-Forwarded-For', () => {
   ])('counts each client a trusted proxy names (TRUST_PROXY as %s)', async (_kind, trustProxy) => {
     const clients = ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2'];
     expect(await attempts(trustProxy, clients)).toEqual([401, 401, 429, 401]);
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  it('prints the whole verification link to the server log, and keeps it out of the outbox', async () => {
+    const log = captureLog();
+    const t = await createTestApp({
+      database: 'pglite',
+      env: { SMTP_URL: '' },
+      logStream: log.stream,
+    });
+    try {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'logged@example.com', password: TEST_PASSWORD, name: 'Lou' },
+      });
+      expect(answer.statusCode).toBe(201);
+      await expect.poll(() => log.text()).toContain('verify-email?token=');
+      const token = /verify-email\?token=([\w-]+)/.exec(log.text())![1]!;
+      expect(token).not.toBe('[redacted]');
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token },
+      });
+      expect(verified.statusCode).toBe(200);
+      expect(JSON.stringify(await t.database.db.select().from(mailOutbox))).not.toContain(token);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,23 +4,71 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function verificationMail(to: string, name: string, link: string): TMail {
+function mail(
+  to: string,
+  subject: string,
+  paragraphs: Array<string | { link: string; label: string }>,
+) {
   return {
     to,
-    subject: 'Verify your e-mail address for Flowsmith',
-    text: [
+    subject,
+    text: paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n'),
+    html: paragraphs
+      .map((p) =>
+        typeof p === 'string'
+          ? `<p>${escapeHtml(p)}</p>`
+          : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p>`,
+      )
+      .join('\n'),
+  };
+}
+
+/** The link that finishes signing up; `token` is the secret the outbox must not keep. */
+export function verificationMail(to: string, name: string, link: string, token: string): TMail {
+  return {
+    ...mail(to, 'Verify your e-mail address for Flowsmith', [
       `Hello ${name},`,
-      '',
       'Open this link to verify your e-mail address and finish creating your Flowsmith account:',
-      link,
-      '',
+      { link, label: 'Verify my e-mail address' },
       'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
-    ].join('\n'),
-    html: [
-      `<p>Hello ${escapeHtml(name)},</p>`,
-      '<p>Open this link to verify your e-mail address and finish creating your Flowsmith account:</p>',
-      `<p><a href="${escapeHtml(link)}">Verify my e-mail address</a></p>`,
-      '<p>The link works once and expires in 24 hours. If you did not sign up, ignore this mail.</p>',
-    ].join('\n'),
+    ]),
+    secret: token,
+  };
+}
+
+/**
+ * To the owner of an address someone tried to sign up with again. The sign-up answered as for
+ * a new address, so that nobody learns which addresses have accounts; the owner learns here.
+ * An account still waiting for verification gets a fresh link.
+ */
+export function existingAccountMail(
+  to: string,
+  name: string,
+  signInLink: string,
+  verification?: { link: string; token: string },
+): TMail {
+  const intro = `Hello ${name},`;
+  const attempt =
+    'Someone, perhaps you, just tried to create a Flowsmith account with this e-mail address, which already has one. Nothing was changed.';
+  const notYou = 'If it was not you, ignore this mail: your account is as it was.';
+  if (!verification) {
+    return mail(to, 'Someone tried to sign up with your e-mail address', [
+      intro,
+      attempt,
+      'If it was you, sign in with the password you already have:',
+      { link: signInLink, label: 'Sign in to Flowsmith' },
+      notYou,
+    ]);
+  }
+  return {
+    ...mail(to, 'Someone tried to sign up with your e-mail address', [
+      intro,
+      attempt,
+      'Your account is not verified yet. If it was you, open this link to verify it, then sign in with the password you chose when you first signed up:',
+      { link: verification.link, label: 'Verify my e-mail address' },
+      'The link works once and expires in 24 hours.',
+      notYou,
+    ]),
+    secret: verification.token,
   };
 }

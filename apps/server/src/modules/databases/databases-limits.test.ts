@@ -43,13 +43,14 @@ describe.each(testDatabaseKinds)('database limits and attacks on %s', (database)
       w.as.owner.post('/api/database_values', { nodeDatabaseId: db.id, key: 'keep', value: '1' }),
     );
     const cookie = w.users.owner.cookie;
-    for (const origin of [
+    const attacks: Array<Record<string, string>> = [
       { origin: 'https://evil.example' },
       // Same site, another port: SameSite=Lax sends the cookie along.
       { origin: 'http://flowsmith.test:8080' },
       { referer: 'http://other.flowsmith.test/form.html' },
       {},
-    ]) {
+    ];
+    for (const origin of attacks) {
       const answer = await importAs(db.id, 'key,value\nx,1\n', { cookie, ...origin });
       expect(answer.statusCode, JSON.stringify(origin)).toBe(403);
       expect(answer.json().error.code).toBe('forbidden');
