@@ -1,12 +1,13 @@
 import { serverFormErrors as splitServerErrors, type TServerFormErrors } from '../../lib/forms';
 
-/** Form-level texts for the API error codes the auth forms can meet. */
+/**
+ * Form-level texts for the API error codes the auth forms can meet; others (such as a 429,
+ * which says how long to wait) show the server's own message.
+ */
 const codeMessages: Record<string, string> = {
   invalid_credentials: 'Wrong e-mail or password.',
   email_not_verified:
     'Your e-mail address is not verified yet. Open the link we sent you, or get a new one below.',
-  conflict: 'An account with this e-mail address already exists. Sign in instead.',
-  rate_limited: 'Too many attempts. Wait a minute and try again.',
 };
 
 /** `serverFormErrors` with the auth forms' wording of error codes. */

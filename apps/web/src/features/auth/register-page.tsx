@@ -25,6 +25,9 @@ function CheckInbox({ email }: { email: string }) {
         We sent a verification link to <strong>{email}</strong>. Open it to activate your account,
         then sign in.
       </p>
+      <p className="auth-subtitle">
+        If this address has an account already, the mail tells you how to sign in instead.
+      </p>
       <ResendButton email={email} label="Resend" />
       <p className="auth-switch">
         Verified already? <Link to={appRoutes.login}>Sign in</Link>
