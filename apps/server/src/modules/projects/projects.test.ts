@@ -146,14 +146,28 @@ describe.each(testDatabaseKinds)('projects and members on %s', (database) => {
     expect(back.body.role).toBe('viewer');
   });
 
-  it('finds users by name or e-mail for the member form, and shows co-members otherwise', async () => {
-    const byName = await w.as.owner.get('/api/users?search=stran');
-    expect(byName.body.items.map((u: { email: string }) => u.email)).toEqual([
+  it('finds anyone by exact e-mail and co-members by the start of a name or e-mail, and shows co-members otherwise', async () => {
+    const emails = (answer: { body: { items: Array<{ email: string }> } }) =>
+      answer.body.items.map((u) => u.email);
+    expect(emails(await w.as.owner.get('/api/users?search=STRANGER@example.com'))).toEqual([
       'stranger@example.com',
     ]);
+    // Someone the owner shares no project with is not found by a part of their name or e-mail.
+    for (const partial of ['stran', 'Sam', 'stranger@', 'example.com', '@', 'e'])
+      expect(emails(await w.as.owner.get(`/api/users?search=${partial}`)), partial).not.toContain(
+        'stranger@example.com',
+      );
+    expect(emails(await w.as.stranger.get('/api/users?search=@'))).toEqual([]);
+    expect(emails(await w.as.stranger.get('/api/users?search=%25'))).toEqual([]);
+    expect(emails(await w.as.owner.get('/api/users?search=Vie'))).toEqual(['viewer@example.com']);
+    expect(emails(await w.as.owner.get('/api/users?search=edit'))).toEqual(['editor@example.com']);
     const byEmail = await w.as.owner.get('/api/users?search=VIEWER@');
     expect(byEmail.body.items.map((u: { name: string }) => u.name)).toEqual(['Vera Viewer']);
     expect(byEmail.body.items[0]).not.toHaveProperty('passwordHash');
+    // The administrator's user management finds everyone by any part.
+    expect(emails(await w.as.admin.get('/api/users?search=example.com&pageSize=200'))).toEqual(
+      expect.arrayContaining(['stranger@example.com', 'owner@example.com', 'viewer@example.com']),
+    );
     const known = await w.as.stranger.get('/api/users');
     expect(known.body.items.map((u: { name: string }) => u.name)).toEqual(['Sam Stranger']);
     expect((await w.as.stranger.get(`/api/users/${w.users.owner.id}`)).status).toBe(404);

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, ne, or, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { projectUsers, users } from '../../db/schema/index';
-import { listRows, type TListQuery } from '../resources/list-query';
+import { escapeLike, listRows, type TListQuery } from '../resources/list-query';
 import { memberProjectIds } from '../projects/projects.repo';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -13,6 +13,22 @@ export function selfAndCoMembers(db: TDb, userId: string): SQL {
     .from(projectUsers)
     .where(inArray(projectUsers.projectId, memberProjectIds(db, userId)));
   return or(eq(users.id, userId), inArray(users.id, coMembers))!;
+}
+
+/**
+ * SQL: the people a member may find by typing, without learning who else has an account: anyone
+ * by their exact e-mail address, and people they share a project with by the beginning of their
+ * e-mail address or of a word of their name.
+ */
+export function findableBy(db: TDb, userId: string, search: string): SQL {
+  const prefix = `${escapeLike(search)}%`;
+  return or(
+    eq(users.email, search.toLowerCase()),
+    and(
+      selfAndCoMembers(db, userId),
+      or(ilike(users.email, prefix), ilike(users.name, prefix), ilike(users.name, `% ${prefix}`)),
+    ),
+  )!;
 }
 
 /** Verified users, within `scope` when given. */

@@ -34,15 +34,17 @@ async function requireAnotherAdmin(db: TDb, exceptId: string) {
 }
 
 /**
- * A search (`?search=`) finds any verified user by name or e-mail, for adding members; without
- * one, a user sees the people they share projects with.
+ * Without a search, a user sees the people they share projects with (the admin: everyone).
+ * A search (`?search=`, the member autocomplete) finds anyone by exact e-mail address, and
+ * co-members by the beginning of their e-mail or name, so it cannot list every account; the
+ * admin's user management searches everyone by any part of their name or e-mail.
  */
 export async function listUsers(db: TDb, user: TUser, query: TListQuery) {
-  const page = await repo.listVerifiedUsers(
-    db,
-    query,
-    query.search ? undefined : knownTo(db, user),
-  );
+  const { search, ...rest } = query;
+  const page =
+    user.isAdmin || !search
+      ? await repo.listVerifiedUsers(db, query, knownTo(db, user))
+      : await repo.listVerifiedUsers(db, rest, repo.findableBy(db, user.id, search));
   return { ...page, items: page.items.map(toApi) };
 }
 

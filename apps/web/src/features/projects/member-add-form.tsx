@@ -103,8 +103,8 @@ export function MemberAddForm({ project, memberUserIds }: TMemberAddFormProps) {
             delay={250}
             minLength={1}
             showEmptyMessage
-            emptyMessage="No verified user matches, or they are members already."
-            placeholder="Start typing a name or e-mail"
+            emptyMessage="No match among people you can add. Type their full e-mail address: names find only people you already share a project with."
+            placeholder="Full e-mail address, or the name of a co-member"
             invalid={userError !== null}
             aria-invalid={userError !== null}
             aria-describedby={userError ? `${USER_INPUT_ID}-error` : undefined}
