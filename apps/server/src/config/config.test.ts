@@ -51,6 +51,33 @@ describe('loadConfig', () => {
     }
   });
 
+  it('allows private provider URLs only on an instance reached at localhost, unless told', () => {
+    expect(loadConfig({}).allowPrivateProviderUrls).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).allowPrivateProviderUrls).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://flows.example.com' }).allowPrivateProviderUrls).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://flows.example.com', ALLOW_PRIVATE_PROVIDER_URLS: 'true' })
+        .allowPrivateProviderUrls,
+    ).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_PROVIDER_URLS: 'false' }).allowPrivateProviderUrls).toBe(
+      false,
+    );
+    expect(() => loadConfig({ ALLOW_PRIVATE_PROVIDER_URLS: 'yes' })).toThrow(
+      /ALLOW_PRIVATE_PROVIDER_URLS must be true or false/,
+    );
+  });
+
+  it('reads the import size limit, up to what the web app sends', () => {
+    expect(loadConfig({}).importMaxBytes).toBe(100 * 1024 * 1024);
+    expect(loadConfig({ IMPORT_MAX_BYTES: '1048576' }).importMaxBytes).toBe(1048576);
+    expect(() => loadConfig({ IMPORT_MAX_BYTES: String(200 * 1024 * 1024) })).toThrow(
+      /IMPORT_MAX_BYTES must be at most/,
+    );
+    expect(() => loadConfig({ IMPORT_MAX_BYTES: 'lots' })).toThrow(/IMPORT_MAX_BYTES/);
+  });
+
   it('trusts no proxy by default, and reads a hop count or a list of addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -51,6 +51,9 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(10),
+  ALLOW_PRIVATE_PROVIDER_URLS: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .optional(),
   IMPORT_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int('must be a whole number of bytes')
@@ -106,6 +109,11 @@ export type TConfig = {
   /** The proxies whose `X-Forwarded-For` names the client (rate limits key on that address). */
   trustProxy: TTrustProxy;
   runs: TRunSettings;
+  /**
+   * Whether user-given URLs (provider base URLs) may lead the server to private, loopback or
+   * link-local addresses; environment-configured providers are always trusted.
+   */
+  allowPrivateProviderUrls: boolean;
   /** The largest file a database import accepts. */
   importMaxBytes: number;
   providers: {
@@ -122,6 +130,15 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * An instance reached at localhost is one person's own: their model server on this machine
+ * (Ollama, LM Studio) is what they mean, not an attack.
+ */
+function servesOnlyThisMachine(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
   const parsed = ZEnv.safeParse(env);
@@ -132,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: e.HOST,
@@ -139,7 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
@@ -147,6 +165,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
     accountSignInLimit: { max: e.AUTH_ACCOUNT_RATE_LIMIT, timeWindowMs: 15 * 60_000 },
     trustProxy: e.TRUST_PROXY,
+    allowPrivateProviderUrls: e.ALLOW_PRIVATE_PROVIDER_URLS
+      ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true'
+      : servesOnlyThisMachine(publicUrl),
     importMaxBytes: e.IMPORT_MAX_BYTES,
     runs: {
       concurrency: 4,

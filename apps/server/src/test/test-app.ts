@@ -50,6 +50,8 @@ export async function createTestApp({
       PUBLIC_URL: 'http://flowsmith.test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       LOG_LEVEL: logStream ? 'info' : 'silent',
+      // The fake model servers of the tests listen on 127.0.0.1; the SSRF tests turn this off.
+      ALLOW_PRIVATE_PROVIDER_URLS: 'true',
       ...env,
     }),
     // Tests sign in many times from one address; the rate-limit test sets its own limit.

@@ -1,10 +1,11 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, type ImageModel, type LanguageModel } from 'ai';
+import { APICallError, generateText, type ImageModel, type LanguageModel } from 'ai';
 import type { TModelInfo, TProvider } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
+import { createOutboundFetch, UNREACHABLE } from '../../lib/outbound';
 import type { TSecretBox } from '../../lib/secret-box';
 import { echoLanguageModel } from './echo-language-model';
 import { credentialOf, credentialsOf } from './models.repo';
@@ -42,12 +43,19 @@ type TEndpoint = {
   apiKey: string | undefined;
   baseUrl: string | undefined;
   models: string[];
+  /** How a user's own endpoint is called (checked, see outbound.ts); unset: the operator's own. */
+  fetch?: typeof fetch;
 };
 
 function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
+  const fetchOption = endpoint.fetch ? { fetch: endpoint.fetch } : {};
   if (provider === 'anthropic') {
-    const anthropic = createAnthropic({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
+    const anthropic = createAnthropic({
+      apiKey,
+      ...(baseUrl ? { baseURL: baseUrl } : {}),
+      ...fetchOption,
+    });
     return {
       provider,
       model,
@@ -59,7 +67,11 @@ function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
     };
   }
   if (provider === 'openai') {
-    const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) });
+    const openai = createOpenAI({
+      apiKey,
+      ...(baseUrl ? { baseURL: baseUrl } : {}),
+      ...fetchOption,
+    });
     return {
       provider,
       model,
@@ -74,6 +86,7 @@ function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
     // Streamed replies then end with the token usage, which the request log records.
     includeUsage: true,
     ...(apiKey ? { apiKey } : {}),
+    ...fetchOption,
   });
   return {
     provider,
@@ -111,7 +124,7 @@ async function fetchModels(endpoint: TEndpoint): Promise<string[]> {
         ? { authorization: `Bearer ${endpoint.apiKey}` }
         : {};
   try {
-    const response = await fetch(`${base.replace(/\/+$/, '')}/models`, {
+    const response = await (endpoint.fetch ?? fetch)(`${base.replace(/\/+$/, '')}/models`, {
       headers,
       signal: AbortSignal.timeout(3000),
     });
@@ -142,6 +155,7 @@ export function createModelResolver({
   box: TSecretBox;
 }) {
   const cache = new Map<string, { at: number; models: string[] }>();
+  const userFetch = createOutboundFetch({ allowPrivate: config.allowPrivateProviderUrls });
   const envEndpoints: Record<string, TEndpoint | undefined> = {
     openai: config.providers.openai && {
       provider: 'openai',
@@ -174,6 +188,7 @@ export function createModelResolver({
       apiKey: box.open(row.encryptedKey),
       baseUrl: row.baseUrl ?? undefined,
       models: row.models,
+      fetch: userFetch,
       name: row.name,
     };
   }
@@ -260,6 +275,7 @@ export function createModelResolver({
           apiKey: box.open(row.encryptedKey),
           baseUrl: row.baseUrl ?? undefined,
           models: row.models,
+          fetch: userFetch,
         };
         models.push(
           ...infos(
@@ -294,7 +310,9 @@ export function createModelResolver({
         });
         return { ok: true, model };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        // A provider's own answer helps (a wrong key); why a connection failed is not told.
+        const answered = APICallError.isInstance(error) && error.statusCode !== undefined;
+        return { ok: false, error: answered ? error.message : UNREACHABLE };
       }
     },
   };

@@ -121,7 +121,7 @@ export async function resourcesRoutes(app: FastifyInstance) {
     modelPricesResource,
     runsResource,
     apiKeysResource,
-    providerCredentialsResource(app.models.credentials),
+    providerCredentialsResource(app.models.credentials, app.config.allowPrivateProviderUrls),
   ];
   for (const def of definitions) registerResource(app, def);
 }

@@ -10,6 +10,8 @@ import {
   ZProviderCredentialUpdate,
 } from '@flowsmith/shared';
 import { apiKeys, providerCredentials } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { outboundUrlProblem } from '../../lib/outbound';
 import type { TSecretBox } from '../../lib/secret-box';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import { apiRow } from '../resources/api-row';
@@ -54,7 +56,15 @@ export const apiKeysResource: TResourceDefinition = {
 
 const keyHint = (key: string) => `…${key.slice(-4)}`;
 
-export function providerCredentialsResource(box: TSecretBox): TResourceDefinition {
+/**
+ * A user's own provider keys. `allowPrivate`: whether their base URLs may name private or local
+ * addresses (ALLOW_PRIVATE_PROVIDER_URLS); a URL that does is refused when saved, and every
+ * connection is checked again after DNS (outbound.ts).
+ */
+export function providerCredentialsResource(
+  box: TSecretBox,
+  allowPrivate: boolean,
+): TResourceDefinition {
   return {
     name: 'provider_credentials',
     table: providerCredentials,
@@ -85,6 +95,11 @@ export function providerCredentialsResource(box: TSecretBox): TResourceDefinitio
       return apiKey === undefined
         ? rest
         : { ...rest, encryptedKey: box.seal(apiKey as string), keyHint: keyHint(apiKey as string) };
+    },
+    async validate({ baseUrl }) {
+      const problem =
+        typeof baseUrl === 'string' ? outboundUrlProblem(baseUrl, allowPrivate) : undefined;
+      if (problem) throw AppError.validation('baseUrl', problem);
     },
   };
 }
