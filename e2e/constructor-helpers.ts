@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { postFromApp } from './support/api';
 import { expect } from './support/flowsmith.fixture';
 
 /** Helpers of the constructor tests: API setup, and reading the canvas as the user sees it. */
@@ -31,14 +32,15 @@ export const docNode = (
 });
 
 export async function createProject(request: APIRequestContext, name: string): Promise<string> {
-  const response = await request.post('/api/projects', { data: { name } });
+  const response = await postFromApp(request, '/api/projects', { name });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 export async function importGraph(request: APIRequestContext, projectId: string, graph: unknown) {
-  const response = await request.post(`/api/projects/${projectId}/graph/import`, {
-    data: { graph, mode: 'copy' },
+  const response = await postFromApp(request, `/api/projects/${projectId}/graph/import`, {
+    graph,
+    mode: 'copy',
   });
   expect(response.status(), await response.text()).toBe(201);
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 import { signIn, signUpAndIn, uniqueEmail, register } from './support/auth';
 import {
@@ -217,8 +218,10 @@ test('a viewer sees the canvas but cannot change it', async ({ page, browser, fl
   );
   const users = await page.request.get(`/api/users?search=${encodeURIComponent(viewerEmail)}`);
   const viewerId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
-  const added = await page.request.post('/api/project_users', {
-    data: { projectId, userId: viewerId, role: 'viewer' },
+  const added = await postFromApp(page.request, '/api/project_users', {
+    projectId,
+    userId: viewerId,
+    role: 'viewer',
   });
   expect(added.status()).toBe(201);
   const before = await storedGraph(page.request, projectId);

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
+  const response = await postFromApp(request, path, data);
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as T;
 }

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
 
 type TId = { id: string };
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
+  const response = await postFromApp(request, path, data);
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -180,4 +181,43 @@ test('a database is created, imported into, edited by hand, exported and written
   await expect(answer.getByRole('cell').nth(1)).toHaveText(/^answer-/);
   await expect(answer.getByRole('cell').nth(2)).toHaveText(/^Echo: Facts:/);
   await expect(page).toHaveURL(/search=answer-/);
+});
+
+test('a long value is listed by its beginning, shown whole on request, and edited whole', async ({
+  page,
+  flowsmith,
+}) => {
+  await signUpAndIn(page, flowsmith.verificationLink);
+  const project = await post<TId>(page.request, '/api/projects', { name: 'Long texts' });
+  const database = await post<TId>(page.request, '/api/node_databases', {
+    projectId: project.id,
+    name: 'Essays',
+  });
+  const essay = `${'All work and no play. '.repeat(200)}THE END`;
+  await post(page.request, '/api/database_values', {
+    nodeDatabaseId: database.id,
+    key: 'essay',
+    value: essay,
+  });
+
+  await page.goto(`/database?projectId=${project.id}&databaseId=${database.id}`);
+  const row = page.getByRole('table', { name: 'Values' }).getByRole('row', { name: /essay/ });
+  await row.getByRole('button', { name: /expand/i }).click();
+  await expect(page.getByText('The first 1,000 of 4,407 characters.')).toBeVisible();
+  await expect(page.getByText('THE END')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(page.getByText(/THE END$/)).toBeVisible();
+
+  // The edit form gets the whole value, so saving keeps all of it.
+  await row.getByRole('button', { name: 'Edit essay' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit value' });
+  await expect(form.getByLabel('Value')).toHaveValue(essay);
+  await form.getByLabel('Key').fill('essay-2');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  const stored = await page.request.get(`/api/database_values?nodeDatabaseId=${database.id}`);
+  const [saved] = ((await stored.json()) as { items: Array<{ id: string; key: string }> }).items;
+  expect(saved!.key).toBe('essay-2');
+  const whole = await page.request.get(`/api/database_values/${saved!.id}`);
+  expect(((await whole.json()) as { value: string }).value).toBe(essay);
 });

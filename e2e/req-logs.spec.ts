@@ -1,11 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
 
 type TId = { id: string };
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
+  const response = await postFromApp(request, path, data);
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { nodeOfKind, openCanvas } from './constructor-helpers';
 import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 
 // A local OpenAI-compatible server answers `compatible:*` models (see the fixture).
@@ -9,7 +10,7 @@ test.use({ fakeModels: true });
 type TId = { id: string };
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
+  const response = await postFromApp(request, path, data);
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }

@@ -7,10 +7,12 @@ import './styles/app.css';
 import { setupPrimeLocale } from './app/prime-config';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { keepZodFromEval } from './app/zod-without-eval';
 import { initTheme } from './lib/app-state/theme';
 import { installFreshness } from './lib/freshness/install-freshness';
 import { listenForInstallPrompt } from './lib/pwa/install-prompt';
 
+keepZodFromEval();
 listenForInstallPrompt();
 setupPrimeLocale();
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@flowsmith/shared';
+import { MAX_PAGE_SIZE, type TDatabaseValue } from '@flowsmith/shared';
 import { databaseValuesApi, nodeDatabasesApi, projectsApi } from './database-api';
 import { valueListParams, valuesApiQuery, type TValueListParams } from './database-params';
 
@@ -9,6 +9,9 @@ export const databaseKeys = {
   projects: () => [...databaseKeys.all, 'projects'] as const,
   databases: (projectId: string) => [...databaseKeys.all, 'databases', projectId] as const,
   values: (databaseId: string) => [...databaseKeys.all, 'values', databaseId] as const,
+  /** One value in full; under its database's key, so changing values refreshes it too. */
+  value: (databaseId: string, valueId: string) =>
+    [...databaseKeys.values(databaseId), 'full', valueId] as const,
   valueList: (databaseId: string, params: TValueListParams) =>
     [...databaseKeys.values(databaseId), params] as const,
 };
@@ -37,4 +40,11 @@ export const valuesQueryOptions = (databaseId: string, params: TValueListParams)
     // only within one database: another database's rows must never stand in for this one's.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === databaseId ? previous : undefined,
+  });
+
+/** A value in full: lists carry only the beginning of a long one (`truncated`). */
+export const fullValueQueryOptions = (value: TDatabaseValue) =>
+  queryOptions({
+    queryKey: databaseKeys.value(value.nodeDatabaseId, value.id),
+    queryFn: ({ signal }) => databaseValuesApi.get(value.id, { signal }),
   });

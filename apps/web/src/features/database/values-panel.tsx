@@ -22,6 +22,7 @@ import {
 } from './database-params';
 import { useDeleteValue } from './database.mutations';
 import { valuesQueryOptions } from './database.queries';
+import { EditValueDialog } from './edit-value-dialog';
 import { ImportDialog } from './import-dialog';
 import { ValueFormDialog } from './value-form-dialog';
 import { ValuesTable } from './values-table';
@@ -182,10 +183,13 @@ export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValu
           )}
         </>
       )}
-      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
-        <ValueFormDialog
+      {dialog?.kind === 'create' ? (
+        <ValueFormDialog databaseId={database.id} value={null} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditValueDialog
           databaseId={database.id}
-          value={dialog.kind === 'edit' ? dialog.value : null}
+          value={dialog.value}
           onClose={() => setDialog(null)}
         />
       ) : null}

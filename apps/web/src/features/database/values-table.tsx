@@ -3,10 +3,10 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import type { TDatabaseValue, TPage } from '@flowsmith/shared';
-import { CopyButton } from '../../components/copy-button';
 import { formatDateTime } from '../../lib/format/date-format';
 import { isSortField, PAGE_SIZES, type TValueListParams } from './database-params';
-import { cellText, expandedText, hasMoreToShow } from './value-conversions';
+import { ExpandedValue } from './expanded-value';
+import { cellText, hasMoreToShow } from './value-conversions';
 import { ValueTypeTag } from './value-type-tag';
 
 type TValuesTableProps = {
@@ -24,7 +24,7 @@ const TOOLTIP_CHARS = 600;
 
 function ValueCell({ value }: { value: TDatabaseValue }) {
   const text = cellText(value.value, value.type);
-  const cut = hasMoreToShow(value.value, value.type);
+  const cut = value.truncated || hasMoreToShow(value.value, value.type);
   return (
     <span
       className={`value-cell${value.type === 'json' ? ' value-cell--code' : ''}`}
@@ -32,19 +32,6 @@ function ValueCell({ value }: { value: TDatabaseValue }) {
     >
       {text || <span className="value-cell__empty">(empty)</span>}
     </span>
-  );
-}
-
-function ExpandedValue({ value }: { value: TDatabaseValue }) {
-  return (
-    <div className="value-expanded">
-      <pre
-        className={`value-expanded__text${value.type === 'json' ? ' value-expanded__text--code' : ''}`}
-      >
-        {expandedText(value.value, value.type)}
-      </pre>
-      <CopyButton value={value.value} what="Value" label="Copy" />
-    </div>
   );
 }
 
@@ -96,7 +83,9 @@ export function ValuesTable({
       pt={{ table: { 'aria-label': 'Values' } }}
     >
       <Column
-        expander={(value: TDatabaseValue) => hasMoreToShow(value.value, value.type)}
+        expander={(value: TDatabaseValue) =>
+          value.truncated || hasMoreToShow(value.value, value.type)
+        }
         headerClassName="values-table__expander"
         bodyClassName="values-table__expander"
       />
