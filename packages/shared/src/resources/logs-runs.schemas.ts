@@ -15,9 +15,12 @@ export const ZReqLog = withStamps({
   inputTokens: z.number(),
   outputTokens: z.number(),
   cost: z.number(),
+  /** In lists and live rows, prompt, response and error are cut at 2,000 characters. */
   prompt: z.string(),
   response: z.string().nullable(),
   error: z.string().nullable(),
+  /** True when a text is only its beginning: the row's own GET has all of it. */
+  truncated: z.boolean(),
 });
 export type TReqLog = z.infer<typeof ZReqLog>;
 

@@ -14,6 +14,7 @@ import {
 import { databaseValues, nodeDatabases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
+import { clipInfo } from '../resources/list-query';
 import type { TDbRow, TResourceDefinition } from '../resources/resource.types';
 
 export const nodeDatabasesResource: TResourceDefinition = {
@@ -66,10 +67,9 @@ export const databaseValuesResource: TResourceDefinition = {
   defaultSort: 'key',
   searchColumns: [databaseValues.key, databaseValues.value],
   clippedInLists: { value: VALUE_PREVIEW_LENGTH },
-  toApi: ({ valueLength, ...row }) => {
-    const value = row.value as string;
-    const length = typeof valueLength === 'number' ? valueLength : value.length;
-    return { ...apiRow(row as TDbRow), valueLength: length, truncated: length > value.length };
+  toApi: (stored) => {
+    const { row, lengths, truncated } = clipInfo(stored, ['value']);
+    return { ...apiRow(row as TDbRow), valueLength: lengths.value, truncated };
   },
   /** An update may change the type or the value alone: the pair must still agree. */
   async validate(candidate) {

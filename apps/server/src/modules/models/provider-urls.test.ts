@@ -50,7 +50,7 @@ describe('provider URLs when private addresses are not allowed', () => {
 
   it('tests a key at a private address (saved while allowed, or by a name that resolves there) without reaching it, and says no more than that', async () => {
     const before = ai.requests.length;
-    const answers = [];
+    const answers: unknown[] = [];
     for (const baseUrl of [ai.baseUrl, local(), 'http://127.0.0.1:1/v1']) {
       const [row] = await w.t.database.db
         .insert(providerCredentials)

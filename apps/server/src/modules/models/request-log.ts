@@ -1,6 +1,6 @@
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
-import { apiRow } from '../resources/api-row';
+import { liveReqLog } from '../req-logs/req-logs.resource';
 import { insertReqLog, pricesFor } from './models.repo';
 
 export type TCallContext = {
@@ -62,7 +62,7 @@ export function createRequestLog(db: TDb, realtime: TRealtime) {
     });
     realtime.publish(
       `project:${context.projectId}`,
-      { type: 'req-log', row: apiRow(row) },
+      { type: 'req-log', row: liveReqLog(row) },
       { kind: 'req-log' },
     );
     return row;

@@ -27,6 +27,8 @@ export const reqLogList: TListSpec = {
   },
   defaultSort: '-createdAt',
   searchColumns: [reqLogs.model, reqLogs.prompt],
+  // The drawer of one row fetches it whole.
+  clippedInLists: { prompt: 2_000, response: 2_000, error: 2_000 },
 };
 
 /** SQL: rows of the user's projects (`inProjects`), and their own calls made outside one. */

@@ -16,8 +16,8 @@ export type TListSpec = {
   /** Query keys that are not plain equality filters. */
   customFilters?: Record<string, (value: never) => SQL | undefined>;
   /**
-   * Long text columns that a list answers with only their first characters (field → how many),
-   * adding `<field>Length`, the whole length; the row's own GET has the whole text.
+   * Long text columns that a list answers with only their first characters (field → how many);
+   * `clipInfo` reads which were cut and their whole lengths. The row's own GET has every text.
    */
   clippedInLists?: Record<string, number>;
 };
@@ -28,11 +28,61 @@ function listSelection(spec: TListSpec) {
   for (const [field, max] of Object.entries(spec.clippedInLists ?? {})) {
     const column = columns[field] as PgColumn;
     columns[field] = sql<string>`left(${column}, ${max})`.as(field);
-    columns[`${field}Length`] = sql<number>`char_length(${column})`
+    columns[`${field}${LENGTH}`] = sql<number>`char_length(${column})`
       .mapWith(Number)
-      .as(`${field}Length`);
+      .as(`${field}${LENGTH}`);
   }
   return columns;
+}
+
+const LENGTH = '__length';
+
+/** Characters as PostgreSQL counts them (code points, not UTF-16 units). */
+export function codePointLength(text: string): number {
+  let surrogates = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) surrogates += 1;
+  }
+  return text.length - surrogates;
+}
+
+/**
+ * A row read whole (a new one, sent out live) clipped as a list would show it, for `clipInfo`.
+ * Cuts by UTF-16 units, never inside a character.
+ */
+export function clipRow(row: Record<string, unknown>, clipped: Record<string, number>) {
+  const out = { ...row };
+  for (const [field, max] of Object.entries(clipped)) {
+    const text = row[field];
+    if (typeof text !== 'string' || text.length <= max) continue;
+    const last = text.charCodeAt(max - 1);
+    out[field] = text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+    out[`${field}${LENGTH}`] = codePointLength(text);
+  }
+  return out;
+}
+
+/**
+ * A listed row without the helper columns `listSelection` added: the whole length of each
+ * clippable text (as stored, for a row read whole) and whether any of them was cut short.
+ */
+export function clipInfo(
+  row: Record<string, unknown>,
+  fields: string[],
+): { row: Record<string, unknown>; lengths: Record<string, number>; truncated: boolean } {
+  const rest = { ...row };
+  const lengths: Record<string, number> = {};
+  let truncated = false;
+  for (const field of fields) {
+    const whole = rest[`${field}${LENGTH}`];
+    delete rest[`${field}${LENGTH}`];
+    const text = rest[field];
+    const shown = typeof text === 'string' ? codePointLength(text) : 0;
+    lengths[field] = typeof whole === 'number' ? whole : shown;
+    if (lengths[field]! > shown) truncated = true;
+  }
+  return { row: rest, lengths, truncated };
 }
 
 const reserved = new Set(['page', 'pageSize', 'sort', 'search']);

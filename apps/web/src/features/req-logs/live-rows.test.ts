@@ -21,6 +21,7 @@ const row = (id: string, patch: Partial<TReqLog> = {}): TReqLog => ({
   prompt: 'Hello World',
   response: 'Echo: Hello World',
   error: null,
+  truncated: false,
   createdAt: '2026-03-10T12:00:00.000Z',
   updatedAt: '2026-03-10T12:00:00.000Z',
   ...patch,

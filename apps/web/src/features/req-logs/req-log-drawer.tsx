@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Sidebar } from 'primereact/sidebar';
 import { appRoutes, type TReqLog } from '@flowsmith/shared';
 import { CopyButton } from '../../components/copy-button';
+import { LoadError } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format/date-format';
 import { formatCount, formatUsd } from '../../lib/format/number-format';
 import { ReqLogStatusTag } from './req-log-status-tag';
+import { reqLogQueryOptions } from './req-logs.queries';
 
 type TReqLogDrawerProps = {
   row: TReqLog | null;
@@ -50,8 +53,16 @@ function Id({ value }: { value: string | null }) {
   );
 }
 
-/** Everything logged about one model call, with the prompt and the answer or error in full. */
-export function ReqLogDrawer({ row, projectName, onClose }: TReqLogDrawerProps) {
+/**
+ * Everything logged about one model call, with the prompt and the answer or error in full: a
+ * row from the list has only their beginnings when they are long, so the whole row is fetched.
+ */
+export function ReqLogDrawer({ row: listed, projectName, onClose }: TReqLogDrawerProps) {
+  const whole = useQuery({
+    ...reqLogQueryOptions(listed?.id ?? ''),
+    enabled: listed?.truncated === true,
+  });
+  const row = listed?.truncated && whole.data ? whole.data : listed;
   return (
     <Sidebar
       visible={row !== null}
@@ -107,6 +118,19 @@ export function ReqLogDrawer({ row, projectName, onClose }: TReqLogDrawerProps) 
               <Id value={row.id} />
             </Fact>
           </dl>
+          {row.truncated ? (
+            whole.isError ? (
+              <LoadError
+                what="the whole texts"
+                error={whole.error}
+                onRetry={() => void whole.refetch()}
+              />
+            ) : (
+              <p className="req-logs-muted" role="status">
+                Loading the whole texts; these are their beginnings.
+              </p>
+            )
+          ) : null}
           <TextBlock title="Prompt" text={row.prompt} />
           {row.status === 'failed' || row.error ? (
             <TextBlock title="Error" text={row.error ?? ''} tone="error" />

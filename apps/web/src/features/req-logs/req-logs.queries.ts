@@ -15,6 +15,7 @@ export const reqLogKeys = {
   list: (params: TReqLogParams) => [...reqLogKeys.lists(), params] as const,
   summaries: () => [...reqLogKeys.all, 'summary'] as const,
   summary: (filters: TReqLogFilters) => [...reqLogKeys.summaries(), filters] as const,
+  row: (id: string) => [...reqLogKeys.all, 'row', id] as const,
 };
 
 /** Under the projects area's root key, so a change to the projects refreshes these names too. */
@@ -55,4 +56,13 @@ export const modelsQueryOptions = () =>
     // Listing a provider's models can call the provider; the list rarely changes.
     staleTime: 5 * 60_000,
     select: (list) => [...new Set(list.items.map((model) => model.id))],
+  });
+
+/** One call in full: lists and live rows carry only the beginning of long texts. */
+export const reqLogQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: reqLogKeys.row(id),
+    queryFn: ({ signal }) => reqLogsApi.get(id, { signal }),
+    // A logged call never changes.
+    staleTime: Infinity,
   });
