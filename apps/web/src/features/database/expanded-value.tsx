@@ -47,7 +47,7 @@ export function ExpandedValue({ value }: { value: TDatabaseValue }) {
       <pre className="value-expanded__text">{`${value.value}…`}</pre>
       <div className="value-expanded__more">
         <span>
-          The first {count(value.value.length)} of {count(value.valueLength)} characters.
+          The first {count([...value.value].length)} of {count(value.valueLength)} characters.
         </span>
         {full.isError ? (
           <LoadError
