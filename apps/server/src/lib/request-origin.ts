@@ -27,6 +27,24 @@ export function requestOrigin(headers: IncomingHttpHeaders): string | null | und
   return undefined;
 }
 
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * Whether two origins are the same server: equal, or the same port of this machine under
+ * another loopback name (localhost, 127.0.0.1, [::1]), as a person opening the app may type.
+ */
+function sameServer(origin: string, appOrigin: string): boolean {
+  if (origin === appOrigin) return true;
+  const [a, b] = [new URL(origin), new URL(appOrigin)];
+  return (
+    a.protocol === b.protocol &&
+    a.port === b.port &&
+    isLoopback(a.hostname) &&
+    isLoopback(b.hostname)
+  );
+}
+
 /** Why a request did not come from the app's own origin, or undefined when it did. */
 export function foreignOriginProblem(
   headers: IncomingHttpHeaders,
@@ -39,6 +57,6 @@ export function foreignOriginProblem(
       ? 'This request must come from the Flowsmith app: it carries neither an Origin nor a Referer header'
       : undefined;
   }
-  if (origin === appOrigin) return undefined;
+  if (origin !== null && sameServer(origin, appOrigin)) return undefined;
   return `This request comes from ${origin ?? 'an unnamed origin'}, not from the Flowsmith app at ${appOrigin}; requests that change data are accepted only from the app itself (PUBLIC_URL) or with an API key`;
 }
