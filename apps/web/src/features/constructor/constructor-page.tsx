@@ -5,11 +5,9 @@ import { appRoutes } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/forms';
-import {
-  canvasProjectsQueryOptions,
-  catalogQueryOptions,
-  graphQueryOptions,
-} from './api/canvas.queries';
+import { graphQueryOptions } from '../../lib/queries/canvas';
+import { catalogQueryOptions } from '../../lib/queries/catalog';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import { CanvasWorkspace } from './canvas-workspace';
 import { ProjectPicker } from './toolbar/project-picker';
 import '@xyflow/react/dist/style.css';
@@ -19,7 +17,7 @@ import './constructor.css';
 export function ConstructorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const projectId = searchParams.get('projectId');
-  const projects = useQuery(canvasProjectsQueryOptions());
+  const projects = useQuery(myProjectsQueryOptions());
   const items = projects.data?.items ?? [];
   const project = items.find((item) => item.id === projectId);
   // Fetched alongside the project list rather than after it: the canvas opens sooner.

@@ -18,12 +18,10 @@ import {
 } from './custom-ai-form';
 import { CustomAiFormFields } from './custom-ai-form-fields';
 import { savedBeforeError, useSaveCustomAi } from './custom-ai.mutations';
-import {
-  aiLinksQueryOptions,
-  modelsQueryOptions,
-  workflowsQueryOptions,
-} from './custom-ai.queries';
-import { textModelOptions } from './model-options';
+import { workflowsQueryOptions } from '../../lib/queries/canvas';
+import { aiLinksQueryOptions } from '../../lib/queries/custom-ais';
+import { modelsQueryOptions } from '../../lib/queries/models';
+import { modelOptions } from '../../lib/models/model-label';
 import { LoadingBlock } from '../../components/query-state';
 
 const FORM_ID = 'custom-ai-form';
@@ -102,7 +100,7 @@ function CustomAiForm({ projectId, customAi, linkedIds, onClose }: TFormProps) {
       <form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)}>
         <CustomAiFormFields
           control={control}
-          models={textModelOptions(models.data?.items ?? [])}
+          models={modelOptions(models.data?.items, 'text')}
           modelsLoading={models.isPending}
           workflows={workflows.data ?? []}
           workflowsLoading={workflows.isPending}

@@ -12,8 +12,8 @@ import {
   type TCustomAiFormInput,
   type TCustomAiFormValues,
 } from './custom-ai-form';
-import type { TModelOption } from './model-options';
-import type { TRunnableGroup } from './workflow-links';
+import type { TModelOption } from '../../lib/models/model-label';
+import type { TRunnableGroup } from '../../lib/queries/canvas';
 
 type TFieldsProps = {
   control: Control<TCustomAiFormInput, unknown, TCustomAiFormValues>;

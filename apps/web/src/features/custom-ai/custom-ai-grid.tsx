@@ -8,12 +8,9 @@ import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import { CustomAiCard } from './custom-ai-card';
 import { useDeleteCustomAi } from './custom-ai.mutations';
-import {
-  customAiListQueryOptions,
-  modelsQueryOptions,
-  projectLinksQueryOptions,
-} from './custom-ai.queries';
-import { modelLabel } from './model-options';
+import { customAiListQueryOptions, projectLinksQueryOptions } from '../../lib/queries/custom-ais';
+import { modelsQueryOptions } from '../../lib/queries/models';
+import { modelLabel } from '../../lib/models/model-label';
 import { linkCounts } from './workflow-links';
 import { LoadError, LoadingBlock } from '../../components/query-state';
 
@@ -105,7 +102,7 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
             <li key={customAi.id}>
               <CustomAiCard
                 customAi={customAi}
-                modelLabel={modelLabel(models.data?.items, customAi.model)}
+                modelLabel={modelLabel(customAi.model, { models: models.data?.items })}
                 workflowCount={counts ? (counts.get(customAi.id) ?? 0) : undefined}
                 {...(canEdit ? { onEdit, onDelete: confirmDelete } : {})}
               />

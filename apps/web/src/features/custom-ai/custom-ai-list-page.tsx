@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { CustomAiGrid } from './custom-ai-grid';
-import { projectsQueryOptions } from './custom-ai.queries';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './custom-ai.css';
 import { LoadError, LoadingBlock } from '../../components/query-state';
 
@@ -18,7 +18,7 @@ type TOpenDialog = { customAi: TCustomAi | null } | null;
 /** `/custom-ai`: a project's assistants; the project and the search live in the URL. */
 export function CustomAiListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const projects = useQuery(projectsQueryOptions());
+  const projects = useQuery(myProjectsQueryOptions());
   const [dialog, setDialog] = useState<TOpenDialog>(null);
   const search = searchParams.get('search') ?? '';
 

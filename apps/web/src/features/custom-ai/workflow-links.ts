@@ -1,22 +1,4 @@
-import { nodeKindCatalog, type TCustomAiToNodeGroup, type TNodeGroup } from '@flowsmith/shared';
-
-/** Group kinds whose workflow runs on its own, so a custom AI can call it as a tool. */
-export const RUNNABLE_GROUP_KINDS = Object.values(nodeKindCatalog)
-  .filter((kind) => kind.isGroup && kind.runnable)
-  .map((kind) => kind.kind);
-
-export type TRunnableGroup = { id: string; name: string };
-
-/** The project's groups whose node is of a runnable kind, by name. */
-export function runnableGroups(
-  groups: readonly TNodeGroup[],
-  runnableNodeIds: ReadonlySet<string>,
-): TRunnableGroup[] {
-  return groups
-    .filter((group) => runnableNodeIds.has(group.nodeId))
-    .map(({ id, name }) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
+import type { TCustomAiToNodeGroup } from '@flowsmith/shared';
 
 export type TLinkChanges = { create: string[]; remove: TCustomAiToNodeGroup[] };
 

@@ -12,7 +12,7 @@ import {
   withTarget,
   type TChangeParams,
 } from './database-params';
-import { projectsQueryOptions } from './database.queries';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './database.css';
 import { LoadError, LoadingBlock } from '../../components/query-state';
 
@@ -20,7 +20,7 @@ import { LoadError, LoadingBlock } from '../../components/query-state';
 export function DatabasePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseScreenParams(searchParams);
-  const projects = useQuery(projectsQueryOptions());
+  const projects = useQuery(myProjectsQueryOptions());
 
   // Functional update: a debounced search lands after other changes and must not undo them.
   const changeParams: TChangeParams = (change, replace = false) =>

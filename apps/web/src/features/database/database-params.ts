@@ -108,12 +108,6 @@ export function withTarget(
   return { ...params, ...target, page: 1, search: '', type: '' };
 }
 
-/** Only the list's own state: the selection must not make a different query key. */
-export function valueListParams(params: TValueListParams): TValueListParams {
-  const { page, pageSize, sortField, sortOrder, search, type } = params;
-  return { page, pageSize, sortField, sortOrder, search, type };
-}
-
 /** The query of `GET /api/database_values` for a database and list state. */
 export function valuesApiQuery(databaseId: string, params: TValueListParams) {
   return {

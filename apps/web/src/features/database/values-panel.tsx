@@ -13,15 +13,15 @@ import { EmptyState } from '../../components/empty-state';
 import { SearchInput } from '../../components/search-input';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/forms';
-import { exportUrl } from './database-api';
+import { databaseExportUrl, valuePageQueryOptions } from '../../lib/queries/databases';
 import {
   SEARCH_MAX_LENGTH,
   type TChangeParams,
   type TDatabaseScreenParams,
   type TValueListParams,
+  valuesApiQuery,
 } from './database-params';
 import { useDeleteValue } from './database.mutations';
-import { valuesQueryOptions } from './database.queries';
 import { ImportDialog } from './import-dialog';
 import { ValueFormDialog } from './value-form-dialog';
 import { ValuesTable } from './values-table';
@@ -46,7 +46,7 @@ const TYPE_OPTIONS = [
 /** The chosen database: its values, paged, sorted and filtered on the server, and their forms. */
 export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValuesPanelProps) {
   const toast = useToast();
-  const values = useQuery(valuesQueryOptions(database.id, params));
+  const values = useQuery(valuePageQueryOptions(database.id, valuesApiQuery(database.id, params)));
   const remove = useDeleteValue();
   const [dialog, setDialog] = useState<TValueDialog>(null);
   const change = (next: Partial<TValueListParams>, replace = false) =>
@@ -111,7 +111,7 @@ export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValu
           {/* A plain link: the browser streams the CSV to disk, however large. */}
           {isEmpty ? null : (
             <a
-              href={exportUrl(database.id)}
+              href={databaseExportUrl(database.id)}
               download
               className="p-button p-component p-button-outlined database-link-button"
             >

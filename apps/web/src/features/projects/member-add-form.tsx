@@ -8,7 +8,7 @@ import type { TProject, TUserListItem } from '@flowsmith/shared';
 import { useToast } from '../../components/toast';
 import { errorText, serverFormErrors } from '../../lib/forms';
 import { useAddMember } from './projects.mutations';
-import { userSearchQueryOptions } from './projects.queries';
+import { userSearchQueryOptions } from '../../lib/queries/members';
 
 const USER_INPUT_ID = 'member-user';
 const CAN_EDIT_ID = 'member-can-edit';

@@ -10,7 +10,7 @@ import { errorText } from '../../lib/forms';
 import { MemberAddForm } from './member-add-form';
 import { MembersTable } from './members-table';
 import { useChangeMemberRole, useRemoveMember } from './projects.mutations';
-import { membersQueryOptions } from './projects.queries';
+import { membersQueryOptions } from '../../lib/queries/members';
 import { ProjectRoleTag } from './project-role-tag';
 
 type TMembersDialogProps = {

@@ -8,13 +8,18 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/forms';
-import { listParamsToQuery, parseListParams, type TProjectListParams } from './list-params';
+import {
+  listParamsToQuery,
+  parseListParams,
+  toApiQuery,
+  type TProjectListParams,
+} from './list-params';
 import { MembersDialog } from './members-dialog';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectSearch } from './project-search';
 import { ProjectsTable } from './projects-table';
 import { useDeleteProject } from './projects.mutations';
-import { projectListQueryOptions } from './projects.queries';
+import { projectPageQueryOptions } from '../../lib/queries/projects';
 import { LoadError } from '../../components/query-state';
 
 type TOpenDialog =
@@ -27,7 +32,7 @@ export function ProjectsPage() {
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);
-  const list = useQuery(projectListQueryOptions(params));
+  const list = useQuery(projectPageQueryOptions(toApiQuery(params)));
   const deleteProject = useDeleteProject();
   const [dialog, setDialog] = useState<TOpenDialog>(null);
 

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Sidebar } from 'primereact/sidebar';
 import { appRoutes, type TReqLog } from '@flowsmith/shared';
 import { CopyButton } from '../../components/copy-button';
 import { formatDateTime } from '../../lib/format/date-format';
+import { modelLabel } from '../../lib/models/model-label';
+import { modelsQueryOptions } from '../../lib/queries/models';
 import { formatCount, formatUsd } from '../../lib/format/number-format';
 import { ReqLogStatusTag } from './req-log-status-tag';
 
@@ -52,6 +55,7 @@ function Id({ value }: { value: string | null }) {
 
 /** Everything logged about one model call, with the prompt and the answer or error in full. */
 export function ReqLogDrawer({ row, projectName, onClose }: TReqLogDrawerProps) {
+  const models = useQuery(modelsQueryOptions()).data?.items;
   return (
     <Sidebar
       visible={row !== null}
@@ -69,9 +73,7 @@ export function ReqLogDrawer({ row, projectName, onClose }: TReqLogDrawerProps) 
             <Fact label="Status">
               <ReqLogStatusTag status={row.status} />
             </Fact>
-            <Fact label="Model">
-              <code>{row.model}</code> <span className="req-logs-muted">({row.provider})</span>
-            </Fact>
+            <Fact label="Model">{modelLabel(row.model, { models, provider: row.provider })}</Fact>
             <Fact label="Project">{projectName ?? <span className="req-logs-muted">—</span>}</Fact>
             <Fact label="Tokens">
               {formatCount(row.inputTokens)} in · {formatCount(row.outputTokens)} out

@@ -8,7 +8,8 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import type { TProject } from '@flowsmith/shared';
+import type { TModelInfo, TProject } from '@flowsmith/shared';
+import { modelLabel, modelOptions, type TModelOption } from '../../lib/models/model-label';
 import {
   calendarToRange,
   RANGE_PRESETS,
@@ -22,7 +23,7 @@ import {
   type TReqLogFilters,
   type TStatusFilter,
 } from './req-log-params';
-import { modelsQueryOptions } from './req-logs.queries';
+import { modelsQueryOptions } from '../../lib/queries/models';
 import { useTextFilter } from './text-filter';
 
 type TFilterBarProps = {
@@ -88,11 +89,19 @@ function DateRangeFilter({
   );
 }
 
-/** Model filter: suggestions from the models the caller can use, or any id typed in. */
+/**
+ * Model filter: suggestions by label from the models the caller can use, or any model name typed
+ * in. The box shows the filter's label, never an internal id.
+ */
 function ModelFilter({ value, onChange }: { value: string; onChange: (model: string) => void }) {
-  const models = useQuery(modelsQueryOptions());
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const box = useTextFilter(value, onChange);
+  const models = useQuery(modelsQueryOptions()).data?.items;
+  const [suggestions, setSuggestions] = useState<TModelOption[]>([]);
+  const shown = value ? modelLabel(value, { models }) : '';
+  // A label typed or picked stands for its model; anything else is a model name as typed.
+  const box = useTextFilter(shown, (text) => {
+    const picked = modelOptionsOf(models).find((option) => option.label === text);
+    onChange(picked ? picked.value : text);
+  });
   return (
     <AutoComplete
       inputId="req-logs-model"
@@ -100,13 +109,16 @@ function ModelFilter({ value, onChange }: { value: string; onChange: (model: str
       placeholder="Any model"
       value={box.text}
       suggestions={suggestions}
+      field="label"
       dropdown
       completeMethod={({ query }) => {
         const needle = query.trim().toLowerCase();
-        setSuggestions((models.data ?? []).filter((id) => id.toLowerCase().includes(needle)));
+        setSuggestions(
+          modelOptionsOf(models).filter((option) => option.label.toLowerCase().includes(needle)),
+        );
       }}
       onChange={(event) => box.setText(typeof event.value === 'string' ? event.value : '')}
-      onSelect={(event) => box.commit(String(event.value))}
+      onSelect={(event) => box.commit((event.value as TModelOption).label)}
       onClear={() => box.commit('')}
       onBlur={() => box.commit(box.text)}
       onKeyDown={(event) => {
@@ -116,6 +128,12 @@ function ModelFilter({ value, onChange }: { value: string; onChange: (model: str
       className="req-logs-filters__model"
     />
   );
+}
+
+/** Text and image models alike: a call of either can be in the log. */
+function modelOptionsOf(models: readonly TModelInfo[] | undefined): TModelOption[] {
+  const options = [...modelOptions(models ?? [], 'text'), ...modelOptions(models ?? [], 'image')];
+  return [...new Map(options.map((option) => [option.value, option])).values()];
 }
 
 function SearchFilter({ value, onChange }: { value: string; onChange: (search: string) => void }) {

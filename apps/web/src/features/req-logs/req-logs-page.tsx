@@ -12,6 +12,8 @@ import {
   hasFilters,
   paramsToQuery,
   parseParams,
+  toApiFilters,
+  toApiListQuery,
   type TReqLogFilters,
   type TReqLogParams,
 } from './req-log-params';
@@ -20,11 +22,8 @@ import { ReqLogsChart } from './req-logs-chart';
 import { ReqLogsFilterBar } from './req-logs-filter-bar';
 import { ReqLogsTable } from './req-logs-table';
 import { ReqLogsTotals } from './req-logs-totals';
-import {
-  projectOptionsQueryOptions,
-  reqLogListQueryOptions,
-  reqLogSummaryQueryOptions,
-} from './req-logs.queries';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
+import { reqLogPageQueryOptions, reqLogSummaryQueryOptions } from '../../lib/queries/req-logs';
 import { useLiveReqLogs } from './use-live-req-logs';
 import './req-logs.css';
 import { LoadError } from '../../components/query-state';
@@ -39,9 +38,12 @@ export function ReqLogsPage() {
   const params = parseParams(searchParams);
   const filters = filtersOf(params);
   const filtered = hasFilters(filters);
-  const list = useQuery(reqLogListQueryOptions(params));
-  const summary = useQuery(reqLogSummaryQueryOptions(filters));
-  const projects = useQuery(projectOptionsQueryOptions());
+  // The dates of a rolling range are worked out at each fetch, so a refetch moves with the clock.
+  const list = useQuery(reqLogPageQueryOptions(params, () => toApiListQuery(params, new Date())));
+  const summary = useQuery(
+    reqLogSummaryQueryOptions(filters, () => toApiFilters(filters, new Date())),
+  );
+  const projects = useQuery(myProjectsQueryOptions());
   const projectRows = projects.data?.items ?? NO_PROJECTS;
   const projectNames = useMemo(
     () => new Map(projectRows.map((project) => [project.id, project.name])),

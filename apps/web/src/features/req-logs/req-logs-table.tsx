@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { TPage, TReqLog } from '@flowsmith/shared';
 import { formatDateTime } from '../../lib/format/date-format';
+import { modelLabel } from '../../lib/models/model-label';
+import { modelsQueryOptions } from '../../lib/queries/models';
 import { formatCount, formatUsd } from '../../lib/format/number-format';
 import { isSortField, PAGE_SIZES, type TReqLogParams } from './req-log-params';
 import { ReqLogStatusTag } from './req-log-status-tag';
@@ -24,8 +27,8 @@ const number = (value: number) => (
   <span className="req-logs-table__number">{formatCount(value)}</span>
 );
 
-/** A row with its project's name: PrimeReact redraws a row only when its data changes. */
-type TReqLogRow = TReqLog & { projectName: string | null };
+/** A row with its project's and model's names: PrimeReact redraws a row only when its data changes. */
+type TReqLogRow = TReqLog & { projectName: string | null; modelName: string };
 
 /** Server-side paged and sorted model calls; a click on a row opens its details. */
 export function ReqLogsTable({
@@ -37,13 +40,15 @@ export function ReqLogsTable({
   onParamsChange,
   onOpen,
 }: TReqLogsTableProps) {
+  const models = useQuery(modelsQueryOptions()).data?.items;
   const rows = useMemo<TReqLogRow[]>(
     () =>
       (page?.items ?? []).map((row) => ({
         ...row,
         projectName: row.projectId ? (projectNames.get(row.projectId) ?? null) : null,
+        modelName: modelLabel(row.model, { models, provider: row.provider }),
       })),
-    [page, projectNames],
+    [page, projectNames, models],
   );
   return (
     <DataTable
@@ -97,7 +102,13 @@ export function ReqLogsTable({
           )
         }
       />
-      <Column field="model" header="Model" sortable bodyClassName="req-logs-table__model" />
+      <Column
+        field="model"
+        header="Model"
+        sortable
+        bodyClassName="req-logs-table__model"
+        body={(row: TReqLogRow) => row.modelName}
+      />
       <Column header="Status" body={(row: TReqLog) => <ReqLogStatusTag status={row.status} />} />
       <Column
         field="inputTokens"

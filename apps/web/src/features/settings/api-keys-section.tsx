@@ -16,7 +16,7 @@ import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { SettingsSection } from './settings-section';
 import { useRevokeApiKey } from './settings.mutations';
-import { apiKeysQueryOptions } from './settings.queries';
+import { apiKeysQueryOptions } from '../../lib/queries/settings';
 
 type TDialog =
   { kind: 'form'; apiKey: TApiKey | null } | { kind: 'created'; created: TApiKeyCreated } | null;

@@ -110,7 +110,7 @@ export function ModelPriceDialog({ onClose }: { onClose: () => void }) {
               id="model-price-model"
               label="Model id"
               error={fieldState.error?.message}
-              hint="As the request log shows it, e.g. openai:gpt-4o-mini, or the bare name gpt-4o-mini."
+              hint="The model's name, e.g. gpt-4o-mini, prices it at every provider; its full id (openai:gpt-4o-mini) at one."
             >
               <InputText
                 id="model-price-model"

@@ -14,7 +14,7 @@ import { errorText } from '../../lib/forms';
 import { ModelPriceDialog } from './model-price-dialog';
 import { SettingsSection } from './settings-section';
 import { useDeleteModelPrice, useUpdateModelPrice } from './settings.mutations';
-import { modelPricesQueryOptions } from './settings.queries';
+import { modelPricesQueryOptions } from '../../lib/queries/settings';
 
 const PRICE_COLUMNS = [
   { field: 'inputPerMillion', header: '$ / 1M input tokens' },

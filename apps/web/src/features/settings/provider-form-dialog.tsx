@@ -10,10 +10,10 @@ import { Password } from 'primereact/password';
 import { providers, type TProviderCredential } from '@flowsmith/shared';
 import { FormField } from '../../components/form-field';
 import { useToast } from '../../components/toast';
+import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import { serverFormErrors } from '../../lib/forms';
 import {
   PROVIDER_FIELDS,
-  PROVIDER_LABELS,
   providerFormDefaults,
   providerFormSchema,
   toCreateBody,

@@ -10,11 +10,11 @@ import type { TProviderCredential } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/forms';
-import { PROVIDER_LABELS } from './provider-form';
+import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import { ProviderFormDialog } from './provider-form-dialog';
 import { SettingsSection } from './settings-section';
 import { useDeleteProvider, useTestProvider } from './settings.mutations';
-import { providersQueryOptions } from './settings.queries';
+import { providersQueryOptions } from '../../lib/queries/settings';
 
 type TTestState =
   { status: 'testing' } | { status: 'ok'; model: string } | { status: 'failed'; error: string };

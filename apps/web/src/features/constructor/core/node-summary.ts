@@ -1,3 +1,5 @@
+import { modelLabel } from '../../../lib/models/model-label';
+
 /** At most this many characters of summary on a node. */
 export const SUMMARY_LENGTH = 80;
 
@@ -9,6 +11,9 @@ const clip = (value: string) =>
 
 const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
 
+/** The model by its label, never its internal id. */
+const model = (value: unknown) => (text(value) ? modelLabel(text(value)) : 'no model chosen');
+
 /** One line of the params that matter most for a kind, shown on the node. */
 export function summaryOf(kind: string, params: Record<string, unknown>): string {
   switch (kind) {
@@ -16,13 +21,10 @@ export function summaryOf(kind: string, params: Record<string, unknown>): string
       return clip(join(text(params.name), text(params.valueType)));
     case 'ai_processor':
       return clip(
-        join(
-          params.customAiId ? 'custom AI' : text(params.model) || 'no model chosen',
-          text(params.template),
-        ),
+        join(params.customAiId ? 'custom AI' : model(params.model), text(params.template)),
       );
     case 'ai_image':
-      return clip(join(text(params.model) || 'no model chosen', text(params.size)));
+      return clip(join(model(params.model), text(params.size)));
     case 'ai_output':
     case 'ai_image_output':
       return clip(text(params.name));

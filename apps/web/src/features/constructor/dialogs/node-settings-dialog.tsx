@@ -5,8 +5,9 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/forms';
-import { customAisQueryOptions, databasesQueryOptions } from '../api/canvas.queries';
-import { modelsQueryOptions } from '../api/runs.queries';
+import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
+import { databasesQueryOptions } from '../../../lib/queries/databases';
+import { modelsQueryOptions } from '../../../lib/queries/models';
 import { useCanvasUi } from '../canvas/canvas-context';
 import type { TFlowNode } from '../core/flow-types';
 import {
@@ -16,7 +17,7 @@ import {
   validateTitle,
   type TParamErrors,
 } from '../core/param-form';
-import { modelOptions } from '../core/model-options';
+import { modelOptions } from '../../../lib/models/model-label';
 import { TEMPLATE_KINDS, templateVariables } from '../core/template-variables';
 import { useCanvasStore } from '../state/canvas-store';
 import { HandleSummary } from './handle-summary';
@@ -44,14 +45,14 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     enabled: needs.has('database'),
   });
   const customAis = useQuery({
-    ...customAisQueryOptions(projectId),
+    ...customAiListQueryOptions(projectId),
     enabled: needs.has('custom_ai'),
   });
 
   const models = useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
 
   const options = {
-    model: modelOptions(models.data?.items, node.data.kind),
+    model: modelOptions(models.data?.items, node.data.kind === 'ai_image' ? 'image' : 'text'),
     database: (databases.data?.items ?? []).map((db) => ({ label: db.name, value: db.id })),
     custom_ai: (customAis.data?.items ?? []).map((ai) => ({ label: ai.name, value: ai.id })),
   };

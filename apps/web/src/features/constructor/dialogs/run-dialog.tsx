@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { errorText } from '../../../lib/forms';
-import type { TRunTarget } from '../api/runs-api';
+import type { TRunTarget } from '../../../lib/queries/runs';
 import {
   initialRunValues,
   toRunInputs,

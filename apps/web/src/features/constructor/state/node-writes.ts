@@ -1,5 +1,5 @@
 import type { TNode, TNodeConnection, TNodeData, TNodeHandle } from '@flowsmith/shared';
-import { connectionsApi, nodeInputsApi, nodesApi } from '../api/canvas-api';
+import { connectionsApi, nodeInputsApi, nodesApi } from '../../../lib/queries/canvas';
 import {
   labelFor,
   planInputSync,

@@ -1,23 +1,39 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@flowsmith/shared';
+import type { UIMessage } from 'ai';
 import {
-  conversationsApi,
-  customAiLinksApi,
-  customAisApi,
-  listMessages,
-  listModels,
-  nodeGroupsApi,
-  nodesApi,
-  projectsApi,
-} from './custom-ai-api';
-import { RUNNABLE_GROUP_KINDS, runnableGroups } from './workflow-links';
+  MAX_PAGE_SIZE,
+  type TConversation,
+  type TCustomAi,
+  type TCustomAiCreate,
+  type TCustomAiToNodeGroup,
+} from '@flowsmith/shared';
+import { apiBaseUrl, apiRequest, createResourceApi } from '../api';
 
-/** Query keys of the custom AI area; one factory so invalidation never misses a spelling. */
+type TCustomAiUpdate = Partial<Omit<TCustomAiCreate, 'projectId'>>;
+
+export const customAisApi = createResourceApi<TCustomAi, TCustomAiCreate, TCustomAiUpdate>(
+  'custom_ais',
+);
+
+export const customAiLinksApi = createResourceApi<
+  TCustomAiToNodeGroup,
+  { customAiId: string; nodeGroupId: string }
+>('custom_ai_to_node_groups');
+
+export const conversationsApi = createResourceApi<
+  TConversation,
+  { customAiId: string; title?: string },
+  { title: string }
+>('conversations');
+
+/** The streaming endpoint `useChat`'s transport posts to. */
+export function chatEndpoint(customAiId: string): string {
+  return `${apiBaseUrl()}/api/custom_ais/${encodeURIComponent(customAiId)}/chat`;
+}
+
+/** Query keys of custom AIs, their workflow links and their conversations. */
 export const customAiKeys = {
-  all: ['custom-ai'] as const,
-  projects: () => [...customAiKeys.all, 'projects'] as const,
-  project: (projectId: string) => [...customAiKeys.projects(), projectId] as const,
-  models: () => [...customAiKeys.all, 'models'] as const,
+  all: ['custom-ais'] as const,
   lists: () => [...customAiKeys.all, 'list'] as const,
   list: (projectId: string, search: string) =>
     [...customAiKeys.lists(), projectId, search] as const,
@@ -26,36 +42,13 @@ export const customAiKeys = {
   links: () => [...customAiKeys.all, 'links'] as const,
   projectLinks: (projectId: string) => [...customAiKeys.links(), 'project', projectId] as const,
   aiLinks: (customAiId: string) => [...customAiKeys.links(), 'ai', customAiId] as const,
-  workflows: (projectId: string) => [...customAiKeys.all, 'workflows', projectId] as const,
   conversations: (customAiId: string) =>
     [...customAiKeys.all, 'conversations', customAiId] as const,
   messages: (conversationId: string) => [...customAiKeys.all, 'messages', conversationId] as const,
 };
 
-/** The caller's projects (with their role) for the picker: far fewer than the page limit. */
-export const projectsQueryOptions = () =>
-  queryOptions({
-    queryKey: customAiKeys.projects(),
-    queryFn: ({ signal }) =>
-      projectsApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
-  });
-
-/** One project, for the caller's role in it: viewers read, editors and owners chat and edit. */
-export const projectQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: customAiKeys.project(projectId),
-    queryFn: ({ signal }) => projectsApi.get(projectId, { signal }),
-  });
-
-export const modelsQueryOptions = () =>
-  queryOptions({
-    queryKey: customAiKeys.models(),
-    queryFn: ({ signal }) => listModels({ signal }),
-    // The model list changes only when someone edits provider settings.
-    staleTime: 5 * 60_000,
-  });
-
-export const customAiListQueryOptions = (projectId: string, search: string) =>
+/** A project's custom AIs by name, optionally searched; a project has far fewer than the limit. */
+export const customAiListQueryOptions = (projectId: string, search = '') =>
   queryOptions({
     queryKey: customAiKeys.list(projectId, search),
     queryFn: ({ signal }) =>
@@ -89,22 +82,6 @@ export const aiLinksQueryOptions = (customAiId: string) =>
       customAiLinksApi.list({ customAiId, pageSize: MAX_PAGE_SIZE }, { signal }),
   });
 
-/** The project's runnable workflows: its groups whose node is an AI group or AI image group. */
-export const workflowsQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: customAiKeys.workflows(projectId),
-    queryFn: async ({ signal }) => {
-      const [groups, ...nodePages] = await Promise.all([
-        nodeGroupsApi.list({ projectId, pageSize: MAX_PAGE_SIZE }, { signal }),
-        ...RUNNABLE_GROUP_KINDS.map((type) =>
-          nodesApi.list({ projectId, type, pageSize: MAX_PAGE_SIZE }, { signal }),
-        ),
-      ]);
-      const nodeIds = new Set(nodePages.flatMap((page) => page.items.map((node) => node.id)));
-      return runnableGroups(groups.items, nodeIds);
-    },
-  });
-
 export const conversationsQueryOptions = (customAiId: string) =>
   queryOptions({
     queryKey: customAiKeys.conversations(customAiId),
@@ -120,7 +97,11 @@ export const conversationsQueryOptions = (customAiId: string) =>
 export const messagesQueryOptions = (conversationId: string) =>
   queryOptions({
     queryKey: customAiKeys.messages(conversationId),
-    queryFn: ({ signal }) => listMessages(conversationId, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: UIMessage[] }>(
+        `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+        { signal },
+      ),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -1,23 +1,20 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  TModelInfo,
-  TProjectUser,
   TRun,
   TRunCreate,
   TRunInputField,
   TRunNodeState,
   TRunProgressEvent,
 } from '@flowsmith/shared';
-import { apiRequest, createResourceApi } from '../../../lib/api';
+import { apiRequest, createResourceApi } from '../api';
 
 /** What a run executes: one runnable group (its node_groups row), or the whole canvas. */
 export type TRunTarget = { nodeGroupId: string | null };
 
 const runPath = (runId: string, rest = '') => `/api/runs/${encodeURIComponent(runId)}${rest}`;
+const runsResourceApi = createResourceApi<TRun, never, never>('runs');
 
 /** Listing goes through the generic resource; starting, following and cancelling have calls. */
-export const runsResourceApi = createResourceApi<TRun>('runs');
-export const projectMembersApi = createResourceApi<TProjectUser>('project_users');
-
 export const runsApi = {
   start: (body: TRunCreate) =>
     apiRequest<{ run: TRun }>('/api/runs', { method: 'POST', body }).then((answer) => answer.run),
@@ -38,5 +35,25 @@ export const runsApi = {
     apiRequest<{ run: TRun }>(runPath(runId, '/cancel'), { method: 'POST' }).then(
       (answer) => answer.run,
     ),
-  models: (signal?: AbortSignal) => apiRequest<{ items: TModelInfo[] }>('/api/models', { signal }),
 };
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Query keys of a project's run history. */
+export const runKeys = {
+  all: ['runs'] as const,
+  history: (projectId: string) => [...runKeys.all, 'history', projectId] as const,
+  historyPage: (projectId: string, page: number) => [...runKeys.history(projectId), page] as const,
+};
+
+/** One page of the project's runs, newest first. */
+export const runHistoryQueryOptions = (projectId: string, page: number) =>
+  queryOptions({
+    queryKey: runKeys.historyPage(projectId, page),
+    queryFn: ({ signal }) =>
+      runsResourceApi.list(
+        { projectId, sort: '-createdAt', pageSize: HISTORY_PAGE_SIZE, page },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
