@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/api';
 import { rememberWsInfo } from '../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFormErrors } from './form-errors';
-import { PasswordField, TextInputField } from './form-inputs';
+import { PasswordField, TextField } from '../../components/form/fields';
 import { ResendButton } from './resend-verification';
 
 const FIELDS = ['email', 'password'] as const;
@@ -53,7 +53,7 @@ export function LoginPage() {
       <h1 className="auth-title">Sign in</h1>
       <p className="auth-subtitle">Welcome back. Sign in to build and run your workflows.</p>
       <form className="auth-form" noValidate onSubmit={handleSubmit((body) => login.mutate(body))}>
-        <TextInputField
+        <TextField
           control={control}
           name="email"
           id="login-email"

@@ -13,7 +13,7 @@ import {
 } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
-import { PasswordField, TextInputField } from './form-inputs';
+import { PasswordField, TextField } from '../../components/form/fields';
 import { ResendButton } from './resend-verification';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -67,14 +67,14 @@ export function RegisterPage() {
         noValidate
         onSubmit={handleSubmit((body) => register.mutate(body))}
       >
-        <TextInputField
+        <TextField
           control={control}
           name="name"
           id="register-name"
           label="Name"
           autoComplete="name"
         />
-        <TextInputField
+        <TextField
           control={control}
           name="email"
           id="register-email"

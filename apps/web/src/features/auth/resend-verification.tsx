@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { ZResendVerificationBody } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
-import { TextInputField } from './form-inputs';
+import { TextField } from '../../components/form/fields';
 
 const SENT_TEXT =
   'If an unverified account uses this address, a new verification link is on its way.';
@@ -66,7 +66,7 @@ export function ResendVerificationForm() {
       noValidate
       onSubmit={handleSubmit(({ email }) => resend.mutate(email))}
     >
-      <TextInputField
+      <TextField
         control={control}
         name="email"
         id="resend-email"

@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import type { TConversation } from '@flowsmith/shared';
 import { formatDate } from '../../lib/format/date-format';
+import { IconButton } from '../../components/icon-button';
 
 type TConversationItemProps = {
   conversation: TConversation;
@@ -69,24 +69,20 @@ export function ConversationItem({
       </button>
       {canChat ? (
         <span className="conversation-item__actions">
-          <Button
+          <IconButton
             icon="pi pi-pencil"
-            rounded
-            text
+            label={`Rename ${conversation.title}`}
+            tooltip="Rename"
             size="small"
-            aria-label={`Rename ${conversation.title}`}
-            data-pr-tooltip="Rename"
             onClick={() => setDraft(conversation.title)}
           />
-          <Button
+          <IconButton
             icon="pi pi-trash"
-            rounded
-            text
+            label={`Delete ${conversation.title}`}
+            tooltip="Delete"
             size="small"
-            severity="danger"
-            aria-label={`Delete ${conversation.title}`}
-            data-pr-tooltip="Delete"
             onClick={() => onDelete(conversation)}
+            danger
           />
         </span>
       ) : null}

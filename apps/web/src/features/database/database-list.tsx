@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Skeleton } from 'primereact/skeleton';
 import type { TNodeDatabase, TProject } from '@flowsmith/shared';
 import { SearchInput } from '../../components/search-input';
-import { useToast } from '../../components/toast';
-import { errorText } from '../../lib/forms';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { useDeleteDatabase } from './database.mutations';
+import { IconButton } from '../../components/icon-button';
 
 type TDatabaseListProps = {
   project: TProject;
@@ -32,13 +31,13 @@ const matches = (database: TNodeDatabase, text: string) =>
  */
 export function DatabaseList(props: TDatabaseListProps) {
   const { project, databases, total, loading, selectedId, canEdit } = props;
-  const toast = useToast();
+  const notify = useNotify();
   const remove = useDeleteDatabase();
   const [search, setSearch] = useState('');
   const shown = search ? databases.filter((database) => matches(database, search)) : databases;
 
   const confirmDelete = (database: TNodeDatabase) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete database',
       message: (
         <span>
@@ -46,23 +45,14 @@ export function DatabaseList(props: TDatabaseListProps) {
           Nodes that read or write it stop working. This cannot be undone.
         </span>
       ),
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
         remove.mutate(database, {
           onSuccess: () => {
             props.onDeleted(database);
-            toast.show({ severity: 'success', summary: 'Database deleted', detail: database.name });
+            notify.success('Database deleted', database.name);
           },
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${database.name}`,
-              detail: errorText(error),
-            }),
+          onError: notify.failure(`Could not delete ${database.name}`),
         }),
     });
 
@@ -71,12 +61,10 @@ export function DatabaseList(props: TDatabaseListProps) {
       <div className="database-list__head">
         <h2>Databases</h2>
         {canEdit ? (
-          <Button
+          <IconButton
             icon="pi pi-plus"
-            rounded
-            text
-            aria-label="New database"
-            data-pr-tooltip="New database"
+            label="New database"
+            tooltip="New database"
             onClick={props.onCreate}
           />
         ) : null}
@@ -107,24 +95,20 @@ export function DatabaseList(props: TDatabaseListProps) {
               </button>
               {canEdit ? (
                 <span className="database-item__actions">
-                  <Button
+                  <IconButton
                     icon="pi pi-pencil"
-                    rounded
-                    text
+                    label={`Rename ${database.name}`}
+                    tooltip="Rename"
                     size="small"
-                    aria-label={`Rename ${database.name}`}
-                    data-pr-tooltip="Rename"
                     onClick={() => props.onEdit(database)}
                   />
-                  <Button
+                  <IconButton
                     icon="pi pi-trash"
-                    rounded
-                    text
+                    label={`Delete ${database.name}`}
+                    tooltip="Delete"
                     size="small"
-                    severity="danger"
-                    aria-label={`Delete ${database.name}`}
-                    data-pr-tooltip="Delete"
                     onClick={() => confirmDelete(database)}
+                    danger
                   />
                 </span>
               ) : null}

@@ -2,7 +2,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
 import { valueTypeCodes, valueTypeNames, type TValueTypeCode } from '@flowsmith/shared';
-import { FormField } from '../../components/form-field';
+import { FormField } from '../../components/form/form-field';
 import { DELIMITER_OPTIONS, type TDelimiter, type TImportOptions } from './import-options';
 import type { TPreviewColumn } from './import-preview';
 

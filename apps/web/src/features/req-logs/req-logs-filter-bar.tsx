@@ -4,9 +4,6 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import type { TModelInfo, TProject } from '@flowsmith/shared';
 import { modelLabel, modelOptions, type TModelOption } from '../../lib/models/model-label';
@@ -17,14 +14,11 @@ import {
   type TDateRange,
   type TRangePreset,
 } from './date-range';
-import {
-  hasFilters,
-  TEXT_MAX_LENGTH,
-  type TReqLogFilters,
-  type TStatusFilter,
-} from './req-log-params';
+import { hasFilters, type TReqLogFilters, type TStatusFilter } from './req-log-params';
 import { modelsQueryOptions } from '../../lib/queries/models';
-import { useTextFilter } from './text-filter';
+import { SearchInput } from '../../components/search-input';
+import { useDebouncedText } from '../../components/use-debounced-text';
+import { SEARCH_MAX_LENGTH } from '../../lib/list/list-params';
 
 type TFilterBarProps = {
   filters: TReqLogFilters;
@@ -98,7 +92,7 @@ function ModelFilter({ value, onChange }: { value: string; onChange: (model: str
   const [suggestions, setSuggestions] = useState<TModelOption[]>([]);
   const shown = value ? modelLabel(value, { models }) : '';
   // A label typed or picked stands for its model; anything else is a model name as typed.
-  const box = useTextFilter(shown, (text) => {
+  const box = useDebouncedText(shown, (text) => {
     const picked = modelOptionsOf(models).find((option) => option.label === text);
     onChange(picked ? picked.value : text);
   });
@@ -124,7 +118,7 @@ function ModelFilter({ value, onChange }: { value: string; onChange: (model: str
       onKeyDown={(event) => {
         if (event.key === 'Enter') box.commit(box.text);
       }}
-      maxLength={TEXT_MAX_LENGTH}
+      maxLength={SEARCH_MAX_LENGTH}
       className="req-logs-filters__model"
     />
   );
@@ -134,23 +128,6 @@ function ModelFilter({ value, onChange }: { value: string; onChange: (model: str
 function modelOptionsOf(models: readonly TModelInfo[] | undefined): TModelOption[] {
   const options = [...modelOptions(models ?? [], 'text'), ...modelOptions(models ?? [], 'image')];
   return [...new Map(options.map((option) => [option.value, option])).values()];
-}
-
-function SearchFilter({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const box = useTextFilter(value, onChange);
-  return (
-    <IconField iconPosition="left" className="req-logs-filters__search">
-      <InputIcon className="pi pi-search" />
-      <InputText
-        type="search"
-        aria-label="Search prompts"
-        placeholder="Search prompts"
-        maxLength={TEXT_MAX_LENGTH}
-        value={box.text}
-        onChange={(event) => box.change(event.target.value)}
-      />
-    </IconField>
-  );
 }
 
 export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProps) {
@@ -179,7 +156,12 @@ export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProp
         allowEmpty={false}
         onChange={(event) => onChange({ status: event.value as TStatusFilter })}
       />
-      <SearchFilter value={filters.search} onChange={(search) => onChange({ search }, true)} />
+      <SearchInput
+        value={filters.search}
+        onSearch={(search) => onChange({ search }, true)}
+        label="Search prompts"
+        className="req-logs-filters__search"
+      />
       {hasFilters(filters) ? (
         <Button
           type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
@@ -7,6 +7,7 @@ import type { TProject, TReqLog, TReqLogSummary } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/forms';
+import { usePageInRange } from '../../lib/list/use-page-in-range';
 import {
   filtersOf,
   hasFilters,
@@ -63,15 +64,8 @@ export function ReqLogsPage() {
     changeParams({ ...change, page: 1 }, replace);
 
   // A page past the end (the URL of a since-narrowed view) steps back to the last page.
+  usePageInRange(list, params.page, params.pageSize, (page) => changeParams({ page }, true));
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
-  const pastEnd = list.isSuccess && !list.isPlaceholderData && total > 0 && params.page > lastPage;
-  useEffect(() => {
-    if (!pastEnd) return;
-    setSearchParams((current) => paramsToQuery({ ...parseParams(current), page: lastPage }), {
-      replace: true,
-    });
-  }, [pastEnd, lastPage, setSearchParams]);
 
   const hasNoCalls = list.isSuccess && !list.isPlaceholderData && total === 0 && !filtered;
   const hasNoMatches = list.isSuccess && !list.isPlaceholderData && total === 0 && filtered;

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../lib/format/date-format';
 import { modelLabel } from '../../lib/models/model-label';
 import { modelsQueryOptions } from '../../lib/queries/models';
 import { formatCount, formatUsd } from '../../lib/format/number-format';
-import { isSortField, PAGE_SIZES, type TReqLogParams } from './req-log-params';
+import { reqLogList, type TReqLogParams } from './req-log-params';
+import { pagedTableProps } from '../../components/table/paged-table';
 import { ReqLogStatusTag } from './req-log-status-tag';
 
 type TReqLogsTableProps = {
@@ -54,26 +55,8 @@ export function ReqLogsTable({
     <DataTable
       value={rows}
       dataKey="id"
-      lazy
+      {...pagedTableProps(reqLogList, params, page?.total ?? 0, onParamsChange)}
       loading={loading}
-      paginator
-      first={(params.page - 1) * params.pageSize}
-      rows={params.pageSize}
-      totalRecords={page?.total ?? 0}
-      rowsPerPageOptions={[...PAGE_SIZES]}
-      onPage={(event) =>
-        onParamsChange({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })
-      }
-      sortField={params.sortField}
-      sortOrder={params.sortOrder}
-      onSort={(event) => {
-        if (!isSortField(event.sortField)) return;
-        onParamsChange({
-          sortField: event.sortField,
-          sortOrder: event.sortOrder === -1 ? -1 : 1,
-          page: 1,
-        });
-      }}
       onRowClick={(event) => onOpen(event.data as TReqLog)}
       rowClassName={(row: TReqLog) => ({
         'req-logs-table__row': true,

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { TApiKey, TApiKeyCreated } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { useToast } from '../../components/toast';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { formatDate } from '../../lib/format/date-format';
 import { errorText } from '../../lib/forms';
 import { isExpired } from './api-key-expiry';
@@ -17,6 +17,7 @@ import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { SettingsSection } from './settings-section';
 import { useRevokeApiKey } from './settings.mutations';
 import { apiKeysQueryOptions } from '../../lib/queries/settings';
+import { IconButton } from '../../components/icon-button';
 
 type TDialog =
   { kind: 'form'; apiKey: TApiKey | null } | { kind: 'created'; created: TApiKeyCreated } | null;
@@ -35,32 +36,22 @@ function ExpiresCell({ apiKey }: { apiKey: TApiKey }) {
 
 /** Keys for calling the API as yourself (`Authorization: Bearer <key>`). */
 export function ApiKeysSection() {
-  const toast = useToast();
+  const notify = useNotify();
   const list = useQuery(apiKeysQueryOptions());
   const revoke = useRevokeApiKey();
   const [dialog, setDialog] = useState<TDialog>(null);
   const rows = list.data?.items ?? [];
 
   const confirmRevoke = (apiKey: TApiKey) =>
-    confirmDialog({
+    confirmAction({
       header: 'Revoke API key',
       message: `Revoke ${apiKey.name} (${apiKey.prefix}…)? Anything still using it is refused from now on. This cannot be undone.`,
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Revoke',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        revoke.mutate(apiKey.id, {
-          onSuccess: () =>
-            toast.show({ severity: 'success', summary: 'API key revoked', detail: apiKey.name }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not revoke ${apiKey.name}`,
-              detail: errorText(error),
-            }),
-        }),
+        revoke.mutate(
+          apiKey.id,
+          notify.outcome('API key revoked', apiKey.name, `Could not revoke ${apiKey.name}`),
+        ),
     });
 
   const createButton = (
@@ -106,22 +97,18 @@ export function ApiKeysSection() {
           bodyClassName="settings-actions-cell"
           body={(row: TApiKey) => (
             <div className="settings-actions__buttons">
-              <Button
+              <IconButton
                 icon="pi pi-pencil"
-                rounded
-                text
-                aria-label={`Rename ${row.name}`}
-                data-pr-tooltip="Rename"
+                label={`Rename ${row.name}`}
+                tooltip="Rename"
                 onClick={() => setDialog({ kind: 'form', apiKey: row })}
               />
-              <Button
+              <IconButton
                 icon="pi pi-ban"
-                rounded
-                text
-                severity="danger"
-                aria-label={`Revoke ${row.name}`}
-                data-pr-tooltip="Revoke"
+                label={`Revoke ${row.name}`}
+                tooltip="Revoke"
                 onClick={() => confirmRevoke(row)}
+                danger
               />
             </div>
           )}

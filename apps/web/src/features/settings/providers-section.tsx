@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { TProviderCredential } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { useToast } from '../../components/toast';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import { ProviderFormDialog } from './provider-form-dialog';
 import { SettingsSection } from './settings-section';
 import { useDeleteProvider, useTestProvider } from './settings.mutations';
 import { providersQueryOptions } from '../../lib/queries/settings';
+import { IconButton } from '../../components/icon-button';
 
 type TTestState =
   { status: 'testing' } | { status: 'ok'; model: string } | { status: 'failed'; error: string };
@@ -47,7 +48,7 @@ function TestResult({ state }: { state: TTestState | undefined }) {
 
 /** The caller's own model provider keys: add, edit, check with a one-token call, remove. */
 export function ProvidersSection() {
-  const toast = useToast();
+  const notify = useNotify();
   const list = useQuery(providersQueryOptions());
   const remove = useDeleteProvider();
   const test = useTestProvider();
@@ -66,40 +67,26 @@ export function ProvidersSection() {
       (result) => {
         if (!result.ok) return record({ status: 'failed', error: result.error });
         record({ status: 'ok', model: result.model });
-        toast.show({
-          severity: 'success',
-          summary: `${credential.name} works`,
-          detail: `Answered with ${result.model}.`,
-        });
+        notify.success(`${credential.name} works`, `Answered with ${result.model}.`);
       },
       (error: unknown) => record({ status: 'failed', error: errorText(error) }),
     );
   };
 
   const confirmDelete = (credential: TProviderCredential) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete provider key',
       message: `Delete ${credential.name} (${credential.keyHint})? Workflows and assistants using its models stop working until another key serves them.`,
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        remove.mutate(credential.id, {
-          onSuccess: () =>
-            toast.show({
-              severity: 'success',
-              summary: 'Provider key deleted',
-              detail: credential.name,
-            }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${credential.name}`,
-              detail: errorText(error),
-            }),
-        }),
+        remove.mutate(
+          credential.id,
+          notify.outcome(
+            'Provider key deleted',
+            credential.name,
+            `Could not delete ${credential.name}`,
+          ),
+        ),
     });
 
   const addButton = (
@@ -170,22 +157,18 @@ export function ProvidersSection() {
                   aria-label={`Test ${row.name}`}
                   onClick={() => runTest(row)}
                 />
-                <Button
+                <IconButton
                   icon="pi pi-pencil"
-                  rounded
-                  text
-                  aria-label={`Edit ${row.name}`}
-                  data-pr-tooltip="Edit"
+                  label={`Edit ${row.name}`}
+                  tooltip="Edit"
                   onClick={() => setDialog({ credential: row })}
                 />
-                <Button
+                <IconButton
                   icon="pi pi-trash"
-                  rounded
-                  text
-                  severity="danger"
-                  aria-label={`Delete ${row.name}`}
-                  data-pr-tooltip="Delete"
+                  label={`Delete ${row.name}`}
+                  tooltip="Delete"
                   onClick={() => confirmDelete(row)}
+                  danger
                 />
               </div>
               <TestResult state={row.test} />

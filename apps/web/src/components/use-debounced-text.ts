@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 
-const TEXT_FILTER_DEBOUNCE_MS = 300;
+const DEBOUNCE_MS = 300;
 
 /**
- * A text box bound to a URL filter: it reports what was typed once typing pauses (or at once,
- * with `commit`), so each key is not a request, and shows changes made by back/forward.
+ * The text of a box bound to a value kept elsewhere (a URL filter, a search): it reports what
+ * was typed once typing pauses (or at once, with `commit`), so each key is not a request, and
+ * shows changes made from outside (back/forward).
  */
-export function useTextFilter(value: string, onCommit: (text: string) => void) {
+export function useDebouncedText(value: string, onCommit: (text: string) => void) {
   const [text, setText] = useState(value);
   const [syncedValue, setSyncedValue] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -27,7 +28,7 @@ export function useTextFilter(value: string, onCommit: (text: string) => void) {
   const change = (next: string) => {
     setText(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => commit(next), TEXT_FILTER_DEBOUNCE_MS);
+    timer.current = setTimeout(() => commit(next), DEBOUNCE_MS);
   };
   return { text, setText, change, commit };
 }

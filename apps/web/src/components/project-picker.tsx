@@ -2,19 +2,27 @@ import { Dropdown } from 'primereact/dropdown';
 import type { TProject } from '@flowsmith/shared';
 
 type TProjectPickerProps = {
-  projects: TProject[];
+  inputId: string;
+  projects: readonly TProject[];
   value: string | null;
   onChange: (projectId: string) => void;
+  className?: string;
 };
 
-/** The user's projects; choosing one opens its canvas (and puts it in the address). */
-export function ProjectPicker({ projects, value, onChange }: TProjectPickerProps) {
+/** The caller's projects to choose the one a screen works in; it filters when there are many. */
+export function ProjectPicker({
+  inputId,
+  projects,
+  value,
+  onChange,
+  className,
+}: TProjectPickerProps) {
   return (
     <Dropdown
-      inputId="constructor-project"
-      className="project-picker"
+      inputId={inputId}
+      className={className}
       value={value}
-      options={projects}
+      options={[...projects]}
       optionLabel="name"
       optionValue="id"
       placeholder="Choose a project"

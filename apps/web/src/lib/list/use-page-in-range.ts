@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TPage } from '@flowsmith/shared';
-import { parseScreenParams, screenParamsToQuery } from './database-params';
 
 /**
  * Deleting the last row of the last page (or a hand-edited URL) leaves a page past the end:
@@ -12,16 +10,16 @@ export function usePageInRange(
   query: UseQueryResult<TPage<unknown>>,
   page: number,
   pageSize: number,
+  goToPage: (page: number) => void,
 ) {
-  const [, setSearchParams] = useSearchParams();
+  const latest = useRef(goToPage);
+  useEffect(() => {
+    latest.current = goToPage;
+  });
   const total = query.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const pastEnd = query.isSuccess && !query.isPlaceholderData && page > lastPage;
   useEffect(() => {
-    if (!pastEnd) return;
-    setSearchParams(
-      (current) => screenParamsToQuery({ ...parseScreenParams(current), page: lastPage }),
-      { replace: true },
-    );
-  }, [pastEnd, lastPage, setSearchParams]);
+    if (pastEnd) latest.current(lastPage);
+  }, [pastEnd, lastPage]);
 }
