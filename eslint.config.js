@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -19,11 +21,35 @@ const apps = [
   },
 ];
 
+// The web app's screen areas: each may use components/ and lib/, never another area, and the
+// shared folders never use an area. The zones are checked on resolved paths, so a relative
+// import (`../projects/x`) is caught as well as any other spelling of it.
+const webSrc = 'apps/web/src';
+const features = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((name) => ({
+    target: `${webSrc}/features/${name}`,
+    from: `${webSrc}/features`,
+    except: [`./${name}`],
+    message: 'Features do not import each other: move what they share to components/ or lib/.',
+  })),
+  {
+    target: [`${webSrc}/components`, `${webSrc}/lib`],
+    from: `${webSrc}/features`,
+    message: 'Shared code does not depend on a feature.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '.tsbuild/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',
@@ -54,9 +80,13 @@ export default tseslint.config(
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
       ...restrict([
         ...apps,
         { group: ['@flowsmith/engine'], message: 'The web app does not run the engine.' },

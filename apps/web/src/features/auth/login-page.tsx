@@ -15,7 +15,7 @@ import { ResendButton } from './resend-verification';
 
 const FIELDS = ['email', 'password'] as const;
 
-export function LoginPage() {
+function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();

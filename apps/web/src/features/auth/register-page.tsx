@@ -36,7 +36,7 @@ function CheckInbox({ email }: { email: string }) {
   );
 }
 
-export function RegisterPage() {
+function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(ZRegisterBody),

@@ -12,7 +12,7 @@ import '@xyflow/react/dist/style.css';
 import './constructor.css';
 
 /** `/constructor?projectId=…`: the canvas of one project, chosen in the header. */
-export function ConstructorPage() {
+function ConstructorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const projectId = searchParams.get('projectId');
   const projects = useQuery(myProjectsQueryOptions());

@@ -29,7 +29,7 @@ import './chat-markdown.css';
 import { LoadingBlock } from '../../components/query-state';
 
 /** `/custom-ai/:id`: conversations on the left, the selected one (`?conversationId=`) beside. */
-export function CustomAiChatPage() {
+function CustomAiChatPage() {
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const conversationId = searchParams.get('conversationId');

@@ -15,7 +15,7 @@ import './custom-ai.css';
 type TOpenDialog = { customAi: TCustomAi | null } | null;
 
 /** `/custom-ai`: a project's assistants; the project and the search live in the URL. */
-export function CustomAiListPage() {
+function CustomAiListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const projects = useQuery(myProjectsQueryOptions());
   const [dialog, setDialog] = useState<TOpenDialog>(null);

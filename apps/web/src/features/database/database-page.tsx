@@ -15,7 +15,7 @@ import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './database.css';
 
 /** `/database`: pick a project, then one of its databases, then browse, edit and import values. */
-export function DatabasePage() {
+function DatabasePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseScreenParams(searchParams);
   const projects = useQuery(myProjectsQueryOptions());

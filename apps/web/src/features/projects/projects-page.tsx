@@ -29,7 +29,7 @@ type TOpenDialog =
   | { kind: 'members'; project: TProject }
   | null;
 
-export function ProjectsPage() {
+function ProjectsPage() {
   const notify = useNotify();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);

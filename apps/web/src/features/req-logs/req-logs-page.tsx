@@ -34,7 +34,7 @@ const NO_PROJECTS: TProject[] = [];
 const NO_DAYS: TReqLogSummary['perDay'] = [];
 
 /** Spec §2 "AI request logs": every model call of the caller's projects, filtered and live. */
-export function ReqLogsPage() {
+function ReqLogsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseParams(searchParams);
   const filters = filtersOf(params);

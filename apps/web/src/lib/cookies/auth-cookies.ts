@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { authCookies, ZWsInfo, type TWsInfo } from '@flowsmith/shared';
+import { authCookies, type TWsInfo } from '@flowsmith/shared';
 
 // Spec §9: every auth cookie lives on path `/`. Lax keeps them off cross-site requests.
 const options: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
@@ -11,21 +11,6 @@ const options: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
 export function setWsInfo(info: TWsInfo): void {
   Cookies.set(authCookies.wsInfo, JSON.stringify(info), options);
   Cookies.set(authCookies.wsToken, info.token, options);
-}
-
-export function getWsInfo(): TWsInfo | null {
-  const raw = Cookies.get(authCookies.wsInfo);
-  if (!raw) return null;
-  try {
-    const parsed = ZWsInfo.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function getWsToken(): string | null {
-  return Cookies.get(authCookies.wsToken) || null;
 }
 
 /** Spec §4: clearing sets the values empty. */
