@@ -25,15 +25,13 @@ function ConstructorPage() {
   return (
     <div className="constructor">
       <PageHeader title="Constructor">
-        {items.length ? (
-          <ProjectPicker
-            inputId="constructor-project"
-            className="project-picker"
-            projects={items}
-            value={project?.id ?? null}
-            onChange={(id) => setSearchParams({ projectId: id })}
-          />
-        ) : null}
+        <ProjectPicker
+          inputId="constructor-project"
+          className="project-picker"
+          projects={items}
+          value={project?.id ?? null}
+          onChange={(id) => setSearchParams({ projectId: id })}
+        />
       </PageHeader>
       <ProjectScreen
         projects={projects}

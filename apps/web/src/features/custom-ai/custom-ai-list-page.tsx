@@ -44,15 +44,13 @@ function CustomAiListPage() {
   return (
     <div className="custom-ai-page">
       <PageHeader title="Custom AI">
-        {list.length ? (
-          <ProjectPicker
-            inputId="custom-ai-project"
-            className="custom-ai-project-picker"
-            projects={list}
-            value={project?.id ?? null}
-            onChange={pickProject}
-          />
-        ) : null}
+        <ProjectPicker
+          inputId="custom-ai-project"
+          className="custom-ai-project-picker"
+          projects={list}
+          value={project?.id ?? null}
+          onChange={pickProject}
+        />
         {canEdit ? (
           <Button
             label="New custom AI"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Skeleton } from 'primereact/skeleton';
 import type { TNodeDatabase, TProject } from '@flowsmith/shared';
 import { SearchInput } from '../../components/search-input';
+import { SideListItem } from '../../components/side-list-item';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { useDeleteDatabase } from './database.mutations';
@@ -78,41 +79,19 @@ export function DatabaseList(props: TDatabaseListProps) {
       ) : (
         <ul className="database-list__items">
           {shown.map((database) => (
-            <li
+            <SideListItem
               key={database.id}
-              className={`database-item${database.id === selectedId ? ' database-item--selected' : ''}`}
-            >
-              <button
-                type="button"
-                className="database-item__open"
-                aria-current={database.id === selectedId ? 'true' : undefined}
-                onClick={() => props.onSelect(database.id)}
-              >
-                <span className="database-item__name">{database.name}</span>
-                {database.description ? (
-                  <span className="database-item__description">{database.description}</span>
-                ) : null}
-              </button>
-              {canEdit ? (
-                <span className="database-item__actions">
-                  <IconButton
-                    icon="pi pi-pencil"
-                    label={`Rename ${database.name}`}
-                    tooltip="Rename"
-                    size="small"
-                    onClick={() => props.onEdit(database)}
-                  />
-                  <IconButton
-                    icon="pi pi-trash"
-                    label={`Delete ${database.name}`}
-                    tooltip="Delete"
-                    size="small"
-                    onClick={() => confirmDelete(database)}
-                    danger
-                  />
-                </span>
-              ) : null}
-            </li>
+              title={database.name}
+              detail={database.description}
+              selected={database.id === selectedId}
+              onOpen={() => props.onSelect(database.id)}
+              {...(canEdit
+                ? {
+                    onRename: () => props.onEdit(database),
+                    onDelete: () => confirmDelete(database),
+                  }
+                : {})}
+            />
           ))}
           {shown.length === 0 ? (
             <li className="database-list__none">

@@ -34,17 +34,15 @@ function DatabasePage() {
   return (
     <div className="database-page">
       <PageHeader title="Database">
-        {list.length ? (
-          <ProjectPicker
-            inputId="database-project"
-            className="database-project-picker"
-            projects={list}
-            value={project?.id ?? null}
-            onChange={(projectId) =>
-              changeParams((current) => withTarget(current, { projectId, databaseId: null }))
-            }
-          />
-        ) : null}
+        <ProjectPicker
+          inputId="database-project"
+          className="database-project-picker"
+          projects={list}
+          value={project?.id ?? null}
+          onChange={(projectId) =>
+            changeParams((current) => withTarget(current, { projectId, databaseId: null }))
+          }
+        />
       </PageHeader>
       <ProjectScreen
         projects={projects}

@@ -24,9 +24,12 @@ type TReqLogsTableProps = {
   onOpen: (row: TReqLog) => void;
 };
 
-const number = (value: number) => (
-  <span className="req-logs-table__number">{formatCount(value)}</span>
-);
+const NUMBER_COLUMNS = [
+  { field: 'inputTokens', header: 'Tokens in', format: formatCount },
+  { field: 'outputTokens', header: 'Tokens out', format: formatCount },
+  { field: 'latencyMs', header: 'Latency (ms)', format: formatCount },
+  { field: 'cost', header: 'Cost', format: formatUsd },
+] as const;
 
 /** A row with its project's and model's names: PrimeReact redraws a row only when its data changes. */
 type TReqLogRow = TReqLog & { projectName: string | null; modelName: string };
@@ -93,36 +96,18 @@ export function ReqLogsTable({
         body={(row: TReqLogRow) => row.modelName}
       />
       <Column header="Status" body={(row: TReqLog) => <ReqLogStatusTag status={row.status} />} />
-      <Column
-        field="inputTokens"
-        header="Tokens in"
-        sortable
-        align="right"
-        body={(row: TReqLog) => number(row.inputTokens)}
-      />
-      <Column
-        field="outputTokens"
-        header="Tokens out"
-        sortable
-        align="right"
-        body={(row: TReqLog) => number(row.outputTokens)}
-      />
-      <Column
-        field="latencyMs"
-        header="Latency (ms)"
-        sortable
-        align="right"
-        body={(row: TReqLog) => number(row.latencyMs)}
-      />
-      <Column
-        field="cost"
-        header="Cost"
-        sortable
-        align="right"
-        body={(row: TReqLog) => (
-          <span className="req-logs-table__number">{formatUsd(row.cost)}</span>
-        )}
-      />
+      {NUMBER_COLUMNS.map(({ field, header, format }) => (
+        <Column
+          key={field}
+          field={field}
+          header={header}
+          sortable
+          align="right"
+          body={(row: TReqLog) => (
+            <span className="req-logs-table__number">{format(row[field])}</span>
+          )}
+        />
+      ))}
       <Column
         header={<span className="sr-only">Details</span>}
         bodyClassName="req-logs-table__open"

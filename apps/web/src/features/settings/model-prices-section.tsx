@@ -5,12 +5,11 @@ import { Column, type ColumnEditorOptions } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import type { TModelPrice } from '@flowsmith/shared';
 import { confirmAction } from '../../components/dialog/confirm';
+import { QueryState } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
 import { formatPrice } from '../../lib/format/number-format';
-import { errorText } from '../../lib/forms';
 import { DOLLARS, ModelPriceDialog } from './model-price-dialog';
 import { SettingsSection } from './settings-section';
 import { useDeleteModelPrice, useUpdateModelPrice } from './settings.mutations';
@@ -42,7 +41,6 @@ export function ModelPricesSection() {
   const update = useUpdateModelPrice();
   const remove = useDeleteModelPrice();
   const [adding, setAdding] = useState(false);
-  const rows = list.data?.items ?? [];
 
   const confirmDelete = (price: TModelPrice) =>
     confirmAction({
@@ -60,69 +58,68 @@ export function ModelPricesSection() {
       description="Costs in the request log are computed from this table when each call is made, by full model id (openai:gpt-4o) or bare name (gpt-4o). Models without a price cost $0."
       action={<Button label="Add price" icon="pi pi-plus" onClick={() => setAdding(true)} />}
     >
-      {list.isError ? (
-        <Message severity="error" text={`Could not load prices: ${errorText(list.error)}`} />
-      ) : (
-        <DataTable
-          value={rows}
-          dataKey="id"
-          loading={list.isPending}
-          size="small"
-          editMode="row"
-          rowEditValidator={(row: TModelPrice) => row.model.trim() !== ''}
-          onRowEditComplete={(event) => {
-            const { id, model, inputPerMillion, outputPerMillion, perImage } =
-              event.newData as TModelPrice;
-            update.mutate(
-              { id, body: { model: model.trim(), inputPerMillion, outputPerMillion, perImage } },
-              { onError: notify.failure(`Could not save ${model}`) },
-            );
-          }}
-          emptyMessage="No prices yet: every call costs $0."
-          className="surface-card"
-          pt={{ table: { 'aria-label': 'Model prices' } }}
-        >
-          <Column
-            field="model"
-            header="Model"
-            bodyClassName="settings-code"
-            editor={(options) => (
-              <InputText
-                value={String(options.value ?? '')}
-                onChange={(event) => options.editorCallback?.(event.target.value)}
-                aria-label="Model id"
-              />
-            )}
-          />
-          {PRICE_COLUMNS.map(({ field, header }) => (
+      <QueryState query={list} what="prices">
+        {({ items }) => (
+          <DataTable
+            value={items}
+            dataKey="id"
+            size="small"
+            editMode="row"
+            rowEditValidator={(row: TModelPrice) => row.model.trim() !== ''}
+            onRowEditComplete={(event) => {
+              const { id, model, inputPerMillion, outputPerMillion, perImage } =
+                event.newData as TModelPrice;
+              update.mutate(
+                { id, body: { model: model.trim(), inputPerMillion, outputPerMillion, perImage } },
+                { onError: notify.failure(`Could not save ${model}`) },
+              );
+            }}
+            emptyMessage="No prices yet: every call costs $0."
+            className="surface-card"
+            pt={{ table: { 'aria-label': 'Model prices' } }}
+          >
             <Column
-              key={field}
-              field={field}
-              header={header}
-              align="right"
-              body={(row: TModelPrice) => formatPrice(row[field])}
-              editor={(options) => dollarEditor(options, header)}
+              field="model"
+              header="Model"
+              bodyClassName="settings-code"
+              editor={(options) => (
+                <InputText
+                  value={String(options.value ?? '')}
+                  onChange={(event) => options.editorCallback?.(event.target.value)}
+                  aria-label="Model id"
+                />
+              )}
             />
-          ))}
-          <Column
-            rowEditor
-            header={<span className="sr-only">Edit</span>}
-            bodyClassName="settings-row-editor"
-          />
-          <Column
-            header={<span className="sr-only">Delete</span>}
-            body={(row: TModelPrice) => (
-              <IconButton
-                icon="pi pi-trash"
-                label={`Delete price of ${row.model}`}
-                tooltip="Delete"
-                onClick={() => confirmDelete(row)}
-                danger
+            {PRICE_COLUMNS.map(({ field, header }) => (
+              <Column
+                key={field}
+                field={field}
+                header={header}
+                align="right"
+                body={(row: TModelPrice) => formatPrice(row[field])}
+                editor={(options) => dollarEditor(options, header)}
               />
-            )}
-          />
-        </DataTable>
-      )}
+            ))}
+            <Column
+              rowEditor
+              header={<span className="sr-only">Edit</span>}
+              bodyClassName="settings-row-editor"
+            />
+            <Column
+              header={<span className="sr-only">Delete</span>}
+              body={(row: TModelPrice) => (
+                <IconButton
+                  icon="pi pi-trash"
+                  label={`Delete price of ${row.model}`}
+                  tooltip="Delete"
+                  onClick={() => confirmDelete(row)}
+                  danger
+                />
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryState>
       {adding ? <ModelPriceDialog onClose={() => setAdding(false)} /> : null}
     </SettingsSection>
   );

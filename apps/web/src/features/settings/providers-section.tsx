@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { TProviderCredential } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
+import { QueryState } from '../../components/query-state';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
@@ -54,9 +54,9 @@ export function ProvidersSection() {
   const test = useTestProvider();
   const [dialog, setDialog] = useState<TDialog>(null);
   const [tests, setTests] = useState<Record<string, TTestState>>({});
-  const rows = list.data?.items ?? [];
   // PrimeReact redraws a row only when its data changes, so each row carries its test state.
-  const tableRows: TProviderRow[] = rows.map((row) => ({ ...row, test: tests[row.id] }));
+  const withTests = (rows: TProviderCredential[]): TProviderRow[] =>
+    rows.map((row) => ({ ...row, test: tests[row.id] }));
 
   const runTest = (credential: TProviderCredential) => {
     const record = (state: TTestState) =>
@@ -97,96 +97,91 @@ export function ProvidersSection() {
     />
   );
 
-  let content;
-  if (list.isError) {
-    content = (
-      <Message severity="error" text={`Could not load provider keys: ${errorText(list.error)}`} />
-    );
-  } else if (list.isSuccess && rows.length === 0) {
-    content = (
-      <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
-        Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or the
-        address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real models.
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <DataTable
-        value={tableRows}
-        dataKey="id"
-        loading={list.isPending}
-        size="small"
-        className="surface-card"
-        pt={{ table: { 'aria-label': 'Provider keys' } }}
-      >
-        <Column header="Name" field="name" bodyClassName="settings-strong" />
-        <Column
-          header="Provider"
-          body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
-        />
-        <Column
-          header="Base URL"
-          body={(row: TProviderCredential) =>
-            row.baseUrl ? (
-              <code className="settings-code">{row.baseUrl}</code>
-            ) : (
-              <span className="settings-muted">Default</span>
-            )
-          }
-        />
-        <Column
-          header="Key"
-          body={(row: TProviderCredential) => <code className="settings-code">{row.keyHint}</code>}
-        />
-        <Column
-          header="Models"
-          body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
-        />
-        <Column
-          header={<span className="sr-only">Actions</span>}
-          bodyClassName="settings-actions-cell"
-          body={(row: TProviderRow) => (
-            <div className="settings-actions">
-              <div className="settings-actions__buttons">
-                <Button
-                  label="Test"
-                  icon="pi pi-bolt"
-                  size="small"
-                  outlined
-                  loading={row.test?.status === 'testing'}
-                  aria-label={`Test ${row.name}`}
-                  onClick={() => runTest(row)}
-                />
-                <IconButton
-                  icon="pi pi-pencil"
-                  label={`Edit ${row.name}`}
-                  tooltip="Edit"
-                  onClick={() => setDialog({ credential: row })}
-                />
-                <IconButton
-                  icon="pi pi-trash"
-                  label={`Delete ${row.name}`}
-                  tooltip="Delete"
-                  onClick={() => confirmDelete(row)}
-                  danger
-                />
-              </div>
-              <TestResult state={row.test} />
-            </div>
-          )}
-        />
-      </DataTable>
-    );
-  }
-
   return (
     <SettingsSection
       id="settings-providers"
       title="AI providers"
       description="Your own keys for model providers. Keys are stored encrypted and never shown again after saving."
-      action={rows.length > 0 ? addButton : null}
+      action={list.data?.items.length ? addButton : null}
     >
-      {content}
+      <QueryState query={list} what="provider keys">
+        {({ items }) =>
+          items.length ? (
+            <DataTable
+              value={withTests(items)}
+              dataKey="id"
+              size="small"
+              className="surface-card"
+              pt={{ table: { 'aria-label': 'Provider keys' } }}
+            >
+              <Column header="Name" field="name" bodyClassName="settings-strong" />
+              <Column
+                header="Provider"
+                body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
+              />
+              <Column
+                header="Base URL"
+                body={(row: TProviderCredential) =>
+                  row.baseUrl ? (
+                    <code className="settings-code">{row.baseUrl}</code>
+                  ) : (
+                    <span className="settings-muted">Default</span>
+                  )
+                }
+              />
+              <Column
+                header="Key"
+                body={(row: TProviderCredential) => (
+                  <code className="settings-code">{row.keyHint}</code>
+                )}
+              />
+              <Column
+                header="Models"
+                body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
+              />
+              <Column
+                header={<span className="sr-only">Actions</span>}
+                bodyClassName="settings-actions-cell"
+                body={(row: TProviderRow) => (
+                  <div className="settings-actions">
+                    <div className="settings-actions__buttons">
+                      <Button
+                        label="Test"
+                        icon="pi pi-bolt"
+                        size="small"
+                        outlined
+                        loading={row.test?.status === 'testing'}
+                        aria-label={`Test ${row.name}`}
+                        onClick={() => runTest(row)}
+                      />
+                      <IconButton
+                        icon="pi pi-pencil"
+                        label={`Edit ${row.name}`}
+                        tooltip="Edit"
+                        onClick={() => setDialog({ credential: row })}
+                      />
+                      <IconButton
+                        icon="pi pi-trash"
+                        label={`Delete ${row.name}`}
+                        tooltip="Delete"
+                        onClick={() => confirmDelete(row)}
+                        danger
+                      />
+                    </div>
+                    <TestResult state={row.test} />
+                  </div>
+                )}
+              />
+            </DataTable>
+          ) : (
+            <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
+              Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or
+              the address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real
+              models.
+            </EmptyState>
+          )
+        }
+      </QueryState>
       {dialog ? (
         <ProviderFormDialog credential={dialog.credential} onClose={() => setDialog(null)} />
       ) : null}
