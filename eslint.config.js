@@ -95,6 +95,15 @@ export default tseslint.config(
   },
   { files: ['apps/server/**'], rules: restrict([apps[1]]) },
   {
+    // A route file is HTTP only: SQL lives in repos, schemas in packages/shared.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: restrict([
+      apps[1],
+      { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/**'], message: 'SQL belongs in a repo.' },
+      { group: ['zod'], message: 'Request and response schemas come from @flowsmith/shared.' },
+    ]),
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: {
       'no-restricted-syntax': [

@@ -1,39 +1,37 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config/config';
 import type { TDatabase } from './db/database';
 import { AppError } from './lib/app-error';
-import { createMailer, type TMailer } from './lib/mailer';
-import { createWsTokenSigner } from './lib/ws-token';
-import { createAuthRepo } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { checkRoutes } from './modules/health/check.routes';
-import { graphRoutes } from './modules/canvas/graph.routes';
+import { canvasRoutes } from './modules/canvas/canvas.routes';
+import { customAisRoutes } from './modules/custom-ais/custom-ais.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { modelsRoutes } from './modules/models/models.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reqLogsRoutes } from './modules/req-logs/req-logs.routes';
-import { registerRunModule } from './modules/runs/runs.module';
 import { resourcesRoutes } from './modules/resources/resources.routes';
+import { runsRoutes } from './modules/runs/runs.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { createSecretBox } from './lib/secret-box';
-import { registerErrorHandling } from './plugins/error-handling';
-import { registerNulGuard } from './plugins/nul-guard';
-import { createRealtime, type TRealtime } from './plugins/realtime';
-import { registerRequestUser } from './plugins/request-user';
-import { registerSpa } from './plugins/spa';
-import { version } from './version';
+import { authenticate, authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { errorHandlingPlugin } from './plugins/error-handling';
+import { filesPlugin } from './plugins/files';
+import { inputGuardsPlugin } from './plugins/input-guards';
+import { mailPlugin } from './plugins/mail';
+import { modelsPlugin } from './plugins/models';
+import { openApiPlugin } from './plugins/openapi';
+import { realtimePlugin } from './plugins/realtime';
+import { runJobsPlugin } from './plugins/run-jobs';
+import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    realtime: TRealtime;
+    config: TConfig;
   }
 }
 
@@ -41,18 +39,41 @@ export type TBuildOptions = {
   config: TConfig;
   database: TDatabase;
   secretKey: string;
-  /** Replaces the SMTP/outbox mailer, e.g. to capture mail in tests. */
-  mailer?: TMailer;
   logger?: boolean;
+  /** Sees every route as it is added, e.g. for a test that walks the route table. */
+  onRoute?: (route: RouteOptions) => void;
 };
+
+/** Every module of the API, each a Fastify plugin of routes over its service. */
+const modules = [
+  healthRoutes,
+  authRoutes,
+  projectsRoutes,
+  usersRoutes,
+  canvasRoutes,
+  databasesRoutes,
+  reqLogsRoutes,
+  modelsRoutes,
+  filesRoutes,
+  runsRoutes,
+  customAisRoutes,
+  resourcesRoutes,
+];
+
+/** The API scope: every request is authenticated first (unless its route is public). */
+async function api(app: FastifyInstance) {
+  app.addHook('onRequest', authenticate);
+  await app.register(openApiPlugin);
+  for (const module of modules) await app.register(module);
+}
 
 /** Builds the whole application without listening, so tests can use `inject`. */
 export async function buildApp({
   config,
   database,
   secretKey,
-  mailer,
   logger = true,
+  onRoute,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -71,71 +92,30 @@ export async function buildApp({
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
+  app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
   // The API speaks JSON only; anything else is a 415.
   app.removeContentTypeParser('text/plain');
-  registerNulGuard(app);
 
+  await app.register(errorHandlingPlugin);
+  await app.register(inputGuardsPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () =>
       new AppError('rate_limited', 'Too many attempts, try again in a minute'),
   });
+  await app.register(databasePlugin, { database });
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
+  await app.register(realtimePlugin, { secretKey });
+  await app.register(filesPlugin);
+  await app.register(modelsPlugin, { secretKey });
+  await app.register(runJobsPlugin);
 
-  const wsTokens = createWsTokenSigner(secretKey);
-  const auth = createAuthService({
-    repo: createAuthRepo(database.db),
-    mailer:
-      mailer ??
-      createMailer({
-        db: database.db,
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        log: app.log,
-      }),
-    publicUrl: config.publicUrl,
-  });
-  registerRequestUser(app, auth);
-
-  const realtime = createRealtime({
-    httpServer: app.server,
-    wsTokens,
-    findUser: auth.userById,
-    log: app.log,
-  });
-  app.decorate('realtime', realtime);
-  app.addHook('onClose', () => realtime.close());
-
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Flowsmith API', version },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'token' },
-          apiKey: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ session: [] }, { apiKey: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
-
-  const db = database.db;
-  await app.register(checkRoutes, { prefix: '/api', ping: database.ping, version });
-  await app.register(authRoutes, { prefix: '/api/auth', auth, wsTokens, config });
-  await app.register(projectsRoutes, { prefix: '/api', db });
-  await app.register(usersRoutes, { prefix: '/api', db });
-  await app.register(graphRoutes, { prefix: '/api', db });
-  await app.register(reqLogsRoutes, { prefix: '/api', db });
-  await app.register(databasesRoutes, { prefix: '/api', db, maxBytes: config.importMaxBytes });
-  const credentialsBox = createSecretBox(secretKey, 'provider-credentials');
-  await app.register(resourcesRoutes, { prefix: '/api', db, credentialsBox });
-
-  await registerRunModule(app, { db, config, realtime, credentialsBox });
-  await registerSpa(app, config.webDistDir);
+  await app.register(api, { prefix: '/api' });
+  await app.register(spaPlugin);
   return app;
 }

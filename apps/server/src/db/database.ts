@@ -62,6 +62,11 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   };
 }
 
+/** Runs `work` in one transaction, handing it a handle that every repo function accepts. */
+export function inTransaction<T>(db: TDb, work: (tx: TDb) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as TDb));
+}
+
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => (closing ??= close());

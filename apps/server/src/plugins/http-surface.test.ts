@@ -45,6 +45,28 @@ describe('HTTP surface', () => {
     expect(query.statusCode).toBe(400);
   });
 
+  it('refuses a body nested deeper than 64 levels with 400, however deep, naming the body', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    // The body object is the first level.
+    const register = (depth: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":"a@example.com","password":"long enough password","name":${nested(depth - 1)}}`,
+      });
+    for (const depth of [65, 10_000, 100_000]) {
+      const answer = await register(depth);
+      expect(answer.statusCode, String(depth)).toBe(400);
+      expect(answer.json().error.details).toEqual([
+        { field: '(body)', message: 'Nested deeper than 64 levels of arrays and objects' },
+      ]);
+    }
+    const deepest = await register(64);
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json().error.details[0].field).toBe('name');
+  });
+
   it('refuses an oversized body with 413', async () => {
     const response = await t.app.inject({
       method: 'POST',

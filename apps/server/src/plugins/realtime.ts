@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import {
   ZChannel,
@@ -7,8 +8,15 @@ import {
   type TPresenceEvent,
   type TServerToClientEvents,
   type TUser,
+  type TWsInfo,
 } from '@flowsmith/shared';
-import type { TWsTokenSigner } from '../lib/ws-token';
+import { createWsTokenSigner, type TWsTokenSigner } from '../lib/ws-token';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: TRealtime;
+  }
+}
 
 type TSocketData = { user: TUser };
 type TSocket = Socket<
@@ -25,6 +33,8 @@ export type TRealtime = {
   io: Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
   registerChannel(kind: string, access: TChannelAccess): void;
   publish(channel: string, data: unknown, tags?: Record<string, string>): void;
+  /** What a signed-in user's client connects with: a short-lived token and the address. */
+  ticket(userId: string): Promise<TWsInfo>;
   close(): Promise<void>;
 };
 
@@ -33,6 +43,7 @@ type TRealtimeOptions = {
   wsTokens: TWsTokenSigner;
   findUser: (id: string) => Promise<TUser | undefined>;
   log: FastifyBaseLogger;
+  publicUrl: string;
 };
 
 const forbidden = {
@@ -41,11 +52,12 @@ const forbidden = {
 };
 
 /** Socket.IO on the API's own HTTP server, authenticated with the short-lived wsToken. */
-export function createRealtime({
+function createRealtime({
   httpServer,
   wsTokens,
   findUser,
   log,
+  publicUrl,
 }: TRealtimeOptions): TRealtime {
   const io: TRealtime['io'] = new Server(httpServer, { path: '/socket.io', serveClient: false });
   const access = new Map<string, TChannelAccess>();
@@ -115,6 +127,23 @@ export function createRealtime({
       offsets.set(channel, offset);
       io.to(channel).emit('publication', { channel, data, offset, ...(tags ? { tags } : {}) });
     },
+    ticket: async (userId) => ({ token: await wsTokens.sign(userId), url: publicUrl }),
     close: () => new Promise((resolve) => io.close(() => resolve())),
   };
 }
+
+/** `app.realtime`: modules register who may read their channels and publish on them. */
+export const realtimePlugin = fp<{ secretKey: string }>(
+  async (app, { secretKey }) => {
+    const realtime = createRealtime({
+      httpServer: app.server,
+      wsTokens: createWsTokenSigner(secretKey),
+      findUser: app.auth.userById,
+      log: app.log,
+      publicUrl: app.config.publicUrl,
+    });
+    app.decorate('realtime', realtime);
+    app.addHook('onClose', () => realtime.close());
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

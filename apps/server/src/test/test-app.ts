@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type TBuildOptions } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
 import { startSmtpTestServer, verificationTokenFrom } from './smtp-test-server';
 import { openTestDatabase, type TTestDatabaseKind } from './test-databases';
@@ -13,10 +13,16 @@ type TTestAppOptions = {
   database: TTestDatabaseKind;
   config?: Partial<TConfig>;
   env?: Record<string, string>;
+  onRoute?: TBuildOptions['onRoute'];
 };
 
 /** The whole app on a fresh database, mailing through a real SMTP server. */
-export async function createTestApp({ database: kind, config: overrides, env }: TTestAppOptions) {
+export async function createTestApp({
+  database: kind,
+  config: overrides,
+  env,
+  onRoute,
+}: TTestAppOptions) {
   const smtp = await startSmtpTestServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-test-'));
   const database = await openTestDatabase(kind);
@@ -38,6 +44,7 @@ export async function createTestApp({ database: kind, config: overrides, env }: 
     database,
     secretKey: 'test-secret-key-that-is-long-enough-0123',
     logger: false,
+    onRoute,
   });
   await app.ready();
 

@@ -259,6 +259,10 @@ export const ZGraphLayout = z.object({
     .max(MAX_GRAPH_NODES),
 });
 export type TGraphLayout = z.input<typeof ZGraphLayout>;
+export const ZGraphLayoutResult = z.object({ nodes: z.array(ZNode) });
+
+/** `GET …/graph/export`: the whole canvas, or one node with everything inside it. */
+export const ZGraphExportQuery = z.object({ nodeId: ZId.optional() });
 
 export const ZGraphDelete = z.object({
   nodeIds: z.array(ZId).max(MAX_GRAPH_NODES).default([]),

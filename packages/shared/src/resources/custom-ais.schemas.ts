@@ -111,3 +111,4 @@ export const ZChatRequest = z.discriminatedUnion('trigger', [
   z.object({ trigger: z.literal('regenerate-message'), conversationId: ZId }),
 ]);
 export type TChatRequest = z.infer<typeof ZChatRequest>;
+export const ZChatMessageList = z.object({ items: z.array(ZChatMessage) });

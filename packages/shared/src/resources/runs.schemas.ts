@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZTimestamp, withStamps, zListQuery, zPatch } from './common';
-import { ZRunStatus } from './logs-runs.schemas';
+import { ZRun, ZRunStatus } from './logs-runs.schemas';
 
 const ZRunInputs = z
   .record(z.string().max(200), z.unknown())
@@ -15,6 +15,8 @@ export const ZRunCreate = z.object({
   inputs: ZRunInputs,
 });
 export type TRunCreate = z.input<typeof ZRunCreate>;
+/** The answer to starting or cancelling a run: the run as it stands. */
+export const ZRunAccepted = z.object({ run: ZRun });
 
 export const ZRunNodeState = z.object({
   nodeId: ZId,
@@ -25,6 +27,7 @@ export const ZRunNodeState = z.object({
   finishedAt: ZTimestamp.nullable(),
 });
 export type TRunNodeState = z.infer<typeof ZRunNodeState>;
+export const ZRunNodeStateList = z.object({ items: z.array(ZRunNodeState) });
 
 /** The inputs a run of a target asks for, to build the run dialog. */
 export const ZRunInputField = z.object({
@@ -36,6 +39,7 @@ export const ZRunInputField = z.object({
   description: z.string(),
 });
 export type TRunInputField = z.infer<typeof ZRunInputField>;
+export const ZRunInputFieldList = z.object({ items: z.array(ZRunInputField) });
 export const ZRunInputsQuery = z.object({
   projectId: ZId,
   nodeGroupId: ZId.optional(),
@@ -83,6 +87,12 @@ export const ZHandleResponse = z.object({
   status: ZRunStatus,
   outputs: z.record(z.string(), z.unknown()),
   error: z.string().nullable(),
+});
+
+/** `GET /api/files/:projectId/:name`: a file a run generated (an image). */
+export const ZFileParams = z.object({
+  projectId: ZId,
+  name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/, 'Not a file name'),
 });
 
 export const ZModelInfo = z.object({

@@ -69,3 +69,10 @@ export const ZProviderCredentialUpdate = z.object({
 export const ZProviderCredentialListQuery = zListQuery(['name', 'createdAt'], {
   provider: ZProvider.optional(),
 });
+
+/** `POST /api/provider_credentials/:id/test`: whether a saved key reaches its provider. */
+export const ZCredentialTestResult = z.object({
+  ok: z.boolean(),
+  model: z.string().optional(),
+  error: z.string().optional(),
+});

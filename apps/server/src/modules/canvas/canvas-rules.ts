@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { areIoTypesCompatible, type TIoTypeCode } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import { nodeInputs, nodeOutputs, nodes, nodeTypes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { inputOf, nodeInProject, nodeTypeOf, outputOf, parentOf } from './canvas.repo';
 
 const article = (word: string, capital = false) =>
   (/^[aeiou]/.test(word) ? 'an' : 'a').replace(/^a/, capital ? 'A' : 'a');
@@ -11,20 +10,6 @@ export const incompatibility = (output: string, input: string) =>
   `${article(output, true)} ${output} output cannot feed ${article(input)} ${input} input`;
 
 export const invalid = (field: string, message: string) => AppError.validation(field, message);
-
-export async function nodeTypeOf(db: TDb, kind: string) {
-  const [row] = await db.select().from(nodeTypes).where(eq(nodeTypes.kind, kind)).limit(1);
-  return row;
-}
-
-export async function nodeInProject(db: TDb, nodeId: string, projectId: string) {
-  const [row] = await db
-    .select()
-    .from(nodes)
-    .where(and(eq(nodes.id, nodeId), eq(nodes.projectId, projectId)))
-    .limit(1);
-  return row;
-}
 
 /** A parent must be a group node of the same project, and no node may end up inside itself. */
 export async function checkParent(
@@ -41,11 +26,7 @@ export async function checkParent(
   let ancestor: string | null = parent.parentId;
   for (let depth = 0; ancestor && depth < 100; depth++) {
     if (ancestor === nodeId) throw invalid('parentId', 'A group cannot be placed inside itself');
-    const [row] = await db
-      .select({ parentId: nodes.parentId })
-      .from(nodes)
-      .where(eq(nodes.id, ancestor));
-    ancestor = row?.parentId ?? null;
+    ancestor = await parentOf(db, ancestor);
   }
 }
 
@@ -66,15 +47,9 @@ export async function checkConnection(db: TDb, c: TConnectionEnds): Promise<void
   if (!source) throw invalid('source', 'No such node in this project');
   if (!target) throw invalid('target', 'No such node in this project');
   if (c.source === c.target) throw invalid('target', 'A node cannot be connected to itself');
-  const [output] = await db
-    .select()
-    .from(nodeOutputs)
-    .where(and(eq(nodeOutputs.nodeId, c.source), eq(nodeOutputs.name, c.sourceHandle)));
+  const output = await outputOf(db, c.source, c.sourceHandle);
   if (!output) throw invalid('sourceHandle', `The source node has no output "${c.sourceHandle}"`);
-  const [input] = await db
-    .select()
-    .from(nodeInputs)
-    .where(and(eq(nodeInputs.nodeId, c.target), eq(nodeInputs.name, c.targetHandle)));
+  const input = await inputOf(db, c.target, c.targetHandle);
   if (!input) throw invalid('targetHandle', `The target node has no input "${c.targetHandle}"`);
   if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
     throw invalid('targetHandle', incompatibility(output.type, input.type));

@@ -144,6 +144,53 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
     ).toBe(409);
   });
 
+  it('imports node ids that are names of object properties as plain ids', async () => {
+    const node = (id: string, type: string, extra: object) => ({
+      id,
+      type,
+      position: { x: 0, y: 0 },
+      data: { title: id, params: {} },
+      ...extra,
+    });
+    const file = {
+      format: GRAPH_FORMAT,
+      version: 1,
+      nodes: [
+        node('__proto__', 'group', {}),
+        node('constructor', 'input', {
+          parentId: '__proto__',
+          outputs: [{ name: 'value', type: 'text' }],
+        }),
+        node('toString', 'ai_output', { inputs: [{ name: 'text', type: 'text' }] }),
+      ],
+      edges: [
+        {
+          id: 'hasOwnProperty',
+          source: 'constructor',
+          sourceHandle: 'value',
+          target: 'toString',
+          targetHandle: 'text',
+        },
+      ],
+    };
+    const copied = await w.as.owner.post(`${graphUrl}/import`, { graph: file });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(201);
+    const idMap = new Map(Object.entries(copied.body.idMap as Record<string, string>));
+    expect([...idMap.keys()].sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    const imported = copied.body.graph as TProjectGraph;
+    const byId = new Map(imported.nodes.map((n) => [n.id, n]));
+    expect(byId.get(idMap.get('constructor')!)!.parentId).toBe(idMap.get('__proto__'));
+    expect(imported.connections).toMatchObject([
+      { source: idMap.get('constructor'), target: idMap.get('toString') },
+    ]);
+    const restored = await w.as.owner.post(`${graphUrl}/import`, { graph: file, mode: 'restore' });
+    expect(restored.status).toBe(400);
+    expect(restored.body.error.details[0]).toEqual({
+      field: 'graph.nodes.0.id',
+      message: 'Restoring needs node ids that are UUIDs',
+    });
+  });
+
   it('rejects a malformed file with every reason and writes nothing', async () => {
     const before = await graph();
     const file = {

@@ -24,8 +24,6 @@ function handleResource(side: 'input' | 'output'): TResourceDefinition {
       parent: {
         field: 'nodeId',
         table: nodes,
-        id: nodes.id,
-        projectId: nodes.projectId,
         label: 'Node',
       },
     },

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { nodeGroups, nodeInputs, nodeOutputs, nodes, nodeTypeParams } from '../../db/schema/index';
 import type { TDb } from '../../db/database';
 import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
-import { checkParent, invalid, nodeTypeOf } from './canvas-rules';
+import { checkParent, invalid } from './canvas-rules';
+import { nodeTypeOf } from './canvas.repo';
 
 type TNodeRow = typeof nodes.$inferSelect;
 

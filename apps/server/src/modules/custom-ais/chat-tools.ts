@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { planWorkflow, workflowInputs } from '@flowsmith/engine';
 import type { TUser } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import { customAiToNodeGroups, nodeGroups } from '../../db/schema/index';
-import { loadGraph } from '../canvas/graph.service';
-import type { TRunExecutor } from '../runs/run-executor';
-import type { TStartRunArgs } from '../runs/run-starter';
+import type { TRunJobs } from '../../plugins/run-jobs';
+import { loadGraph } from '../canvas/canvas.service';
+import { startRun } from '../runs/runs.service';
+import { linkedGroups } from './custom-ais.repo';
 
 const TOOL_WAIT_MS = 5 * 60_000;
 
@@ -24,11 +23,7 @@ function fieldSchema(valueType: unknown, description: string) {
   return base.describe(description);
 }
 
-type TToolDeps = {
-  db: TDb;
-  executor: TRunExecutor;
-  startRun: (...args: TStartRunArgs) => Promise<{ id: string }>;
-};
+type TToolDeps = { db: TDb; jobs: TRunJobs };
 
 /**
  * The custom AI's linked workflows as tools: each tool's parameters are its group's input nodes,
@@ -40,21 +35,7 @@ export async function workflowTools(
   customAiId: string,
   projectId: string,
 ): Promise<ToolSet> {
-  const groups = await deps.db
-    .select({
-      id: nodeGroups.id,
-      nodeId: nodeGroups.nodeId,
-      name: nodeGroups.name,
-      settings: nodeGroups.settings,
-    })
-    .from(customAiToNodeGroups)
-    .innerJoin(nodeGroups, eq(nodeGroups.id, customAiToNodeGroups.nodeGroupId))
-    .where(
-      and(
-        eq(customAiToNodeGroups.customAiId, customAiId),
-        eq(customAiToNodeGroups.projectId, projectId),
-      ),
-    );
+  const groups = await linkedGroups(deps.db, customAiId, projectId);
   if (groups.length === 0) return {};
   const graph = await loadGraph(deps.db, projectId);
   const tools: ToolSet = {};
@@ -79,13 +60,15 @@ export async function workflowTools(
       description: `Runs the workflow "${group.name}" and returns its outputs.${about}`,
       inputSchema: z.object(shape),
       execute: async (inputs) => {
-        const run = await deps.startRun(
+        const run = await startRun(
+          deps.db,
+          deps.jobs.queue,
           user,
           projectId,
           { nodeGroupId: group.id },
           inputs as Record<string, unknown>,
         );
-        const finished = await deps.executor.waitFor(run.id, TOOL_WAIT_MS);
+        const finished = await deps.jobs.executor.waitFor(run.id, TOOL_WAIT_MS);
         return {
           runId: run.id,
           status: finished?.status ?? 'running',

@@ -18,8 +18,6 @@ export const conversationsResource: TResourceDefinition = {
     parent: {
       field: 'customAiId',
       table: customAis,
-      id: customAis.id,
-      projectId: customAis.projectId,
       label: 'Custom AI',
     },
   },

@@ -51,8 +51,6 @@ export const customAiToNodeGroupsResource: TResourceDefinition = {
     parent: {
       field: 'customAiId',
       table: customAis,
-      id: customAis.id,
-      projectId: customAis.projectId,
       label: 'Custom AI',
     },
   },

@@ -153,6 +153,22 @@ describe.each(testDatabaseKinds)('database import and export on %s', (database) 
     expect((await values(db.id)).length).toBe(4);
   });
 
+  it('refuses a JSON row nested deeper than the API allows, naming the row', async () => {
+    const db = await w.make.database();
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const file = (depth: number) =>
+      `[{"key":"flat","value":"1"},{"key":"deep","value":${nested(depth)}}]`;
+    const deep = await upload(db.id, file(1_500), 'format=json', 'application/json');
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.details).toEqual([
+      { field: 'rows.2', message: expect.stringContaining('deeper than 64') },
+    ]);
+    expect(await values(db.id)).toEqual([]);
+    // The row object is one level, so its value may nest 63 more.
+    const fine = await upload(db.id, file(63), 'format=json&defaultType=json', 'application/json');
+    expect(fine.body).toMatchObject({ imported: 2 });
+  });
+
   it('checks without writing on a dry run, and exports CSV that imports back the same', async () => {
     const db = await w.make.database();
     expect((await upload(db.id, 'key,value\na,1\n', 'dryRun=true')).body).toEqual({

@@ -44,8 +44,6 @@ export const databaseValuesResource: TResourceDefinition = {
     parent: {
       field: 'nodeDatabaseId',
       table: nodeDatabases,
-      id: nodeDatabases.id,
-      projectId: nodeDatabases.projectId,
       label: 'Database',
     },
   },

@@ -3,6 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 import Papa from 'papaparse';
 import streamArray from 'stream-json/streamers/stream-array.js';
 import { AppError } from '../../lib/app-error';
+import { nestedTooDeep, tooDeepMessage } from '../../lib/nesting';
 
 /** One record of an uploaded file: its row number as a spreadsheet shows it, and its fields. */
 export type TSourceRow = { row: number; fields: Record<string, unknown> | unknown[] };
@@ -110,6 +111,7 @@ export async function* jsonRows(text: Readable): AsyncGenerator<TSourceRow> {
   try {
     for await (const { value } of elements as AsyncIterable<{ value: unknown }>) {
       row += 1;
+      if (nestedTooDeep(value)) throw AppError.validation(`rows.${row}`, tooDeepMessage);
       yield {
         row,
         fields: value && typeof value === 'object' ? (value as Record<string, unknown>) : [value],

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   valueTypeCodes,
   valueTypeError,
@@ -6,9 +5,9 @@ import {
   type TFieldError,
   type TValueTypeCode,
 } from '@flowsmith/shared';
-import type { TDb } from '../../db/database';
-import { databaseValues } from '../../db/schema/index';
+import { inTransaction, type TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { deleteValues, insertValues, type TValueInsert } from './databases.repo';
 import type { TSourceRow } from './import-sources';
 
 const BATCH = 1_000;
@@ -89,26 +88,19 @@ export async function importValues(
   rows: AsyncIterable<TSourceRow>,
   plan: TImportPlan,
 ): Promise<TDatabaseImportResult> {
-  return db.transaction(async (tx) => {
-    let replaced = 0;
-    if (plan.mode === 'replace' && !plan.dryRun) {
-      replaced = (
-        await tx
-          .delete(databaseValues)
-          .where(eq(databaseValues.nodeDatabaseId, target.databaseId))
-          .returning({ id: databaseValues.id })
-      ).length;
-    }
+  return inTransaction(db, async (tx) => {
+    const replace = plan.mode === 'replace' && !plan.dryRun;
+    const replaced = replace ? await deleteValues(tx, target.databaseId) : 0;
     let header: string[] | undefined;
     let read = columnReader(plan, undefined);
     let rowsRead = 0;
     let imported = 0;
     let errorCount = 0;
     const problems: TFieldError[] = [];
-    let batch: Array<typeof databaseValues.$inferInsert> = [];
+    let batch: TValueInsert[] = [];
     const flush = async () => {
       if (batch.length && errorCount === 0 && !plan.dryRun) {
-        await tx.insert(databaseValues).values(batch);
+        await insertValues(tx, batch);
         imported += batch.length;
       }
       batch = [];

@@ -8,7 +8,6 @@ const extensions: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
 };
-export const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 export const mediaTypeOf = (name: string) =>
   Object.entries(extensions).find(([, ext]) => name.endsWith(`.${ext}`))?.[0] ??
   'application/octet-stream';

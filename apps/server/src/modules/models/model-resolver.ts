@@ -2,13 +2,12 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type ImageModel, type LanguageModel } from 'ai';
-import { and, eq } from 'drizzle-orm';
 import type { TModelInfo, TProvider } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
-import { providerCredentials } from '../../db/schema/index';
 import type { TSecretBox } from '../../lib/secret-box';
 import { echoLanguageModel } from './echo-language-model';
+import { credentialOf, credentialsOf } from './models.repo';
 
 export type TResolvedModel = {
   provider: TProvider | 'builtin';
@@ -168,10 +167,7 @@ export function createModelResolver({
     userId: string,
     credentialId: string,
   ): Promise<(TEndpoint & { name: string }) | undefined> {
-    const [row] = await db
-      .select()
-      .from(providerCredentials)
-      .where(and(eq(providerCredentials.id, credentialId), eq(providerCredentials.userId, userId)));
+    const row = await credentialOf(db, userId, credentialId);
     if (!row) return undefined;
     return {
       provider: row.provider,
@@ -257,10 +253,7 @@ export function createModelResolver({
             ),
           );
       }
-      const credentials = await db
-        .select()
-        .from(providerCredentials)
-        .where(eq(providerCredentials.userId, userId));
+      const credentials = await credentialsOf(db, userId);
       for (const row of credentials) {
         const endpoint = {
           provider: row.provider,

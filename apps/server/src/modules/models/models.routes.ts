@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZIdParams, ZModelList } from '@flowsmith/shared';
-import { AppError } from '../../lib/app-error';
-import { requireUser } from '../../plugins/request-user';
-import type { TModelResolver } from './model-resolver';
+import { ZCredentialTestResult, ZIdParams, ZModelList } from '@flowsmith/shared';
+import { listModels, testCredential } from './models.service';
 
 /** The models a user can pick, and a check that a saved provider key works. */
-export async function modelsRoutes(
-  app: FastifyInstance,
-  { resolver }: { resolver: TModelResolver },
-) {
+export async function modelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { resolver } = app.models;
 
-  r.get(
-    '/models',
-    { schema: { tags: ['models'], response: { 200: ZModelList } } },
-    async (request) => ({
-      items: await resolver.list(requireUser(request).id),
-    }),
+  r.get('/models', { schema: { tags: ['models'], response: { 200: ZModelList } } }, (request) =>
+    listModels(resolver, request.user),
   );
 
   r.post(
@@ -27,19 +18,9 @@ export async function modelsRoutes(
       schema: {
         tags: ['provider_credentials'],
         params: ZIdParams,
-        response: {
-          200: z.object({
-            ok: z.boolean(),
-            model: z.string().optional(),
-            error: z.string().optional(),
-          }),
-        },
+        response: { 200: ZCredentialTestResult },
       },
     },
-    async (request) => {
-      const result = await resolver.testCredential(requireUser(request).id, request.params.id);
-      if (!result.ok && result.error === 'Not found') throw new AppError('not_found', 'Not found');
-      return result;
-    },
+    (request) => testCredential(resolver, request.user, request.params.id),
   );
 }

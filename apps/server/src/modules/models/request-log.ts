@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { modelPrices, reqLogs } from '../../db/schema/index';
-import { apiRow } from '../resources/api-row';
 import type { TRealtime } from '../../plugins/realtime';
+import { apiRow } from '../resources/api-row';
+import { insertReqLog, pricesFor } from './models.repo';
 
 export type TCallContext = {
   userId: string;
@@ -29,10 +28,7 @@ export type TModelCall = {
 
 /** The price of a call from the admin's price table: by full model id first, then bare name. */
 async function costOf(db: TDb, call: TModelCall): Promise<number> {
-  const prices = await db
-    .select()
-    .from(modelPrices)
-    .where(inArray(modelPrices.model, [call.modelId, call.model]));
+  const prices = await pricesFor(db, [call.modelId, call.model]);
   const price =
     prices.find((p) => p.model === call.modelId) ?? prices.find((p) => p.model === call.model);
   if (!price) return 0;
@@ -46,33 +42,30 @@ async function costOf(db: TDb, call: TModelCall): Promise<number> {
 /** Writes one request-log row per model call and shows it live to whoever may read it. */
 export function createRequestLog(db: TDb, realtime: TRealtime) {
   return async (context: TCallContext, call: TModelCall) => {
-    const [row] = await db
-      .insert(reqLogs)
-      .values({
-        userId: context.userId,
-        projectId: context.projectId,
-        runId: context.runId ?? null,
-        customAiId: context.customAiId ?? null,
-        conversationId: context.conversationId ?? null,
-        nodeId: call.nodeId ?? null,
-        provider: call.provider,
-        model: call.modelId,
-        status: call.status,
-        latencyMs: Math.round(call.latencyMs),
-        inputTokens: call.inputTokens,
-        outputTokens: call.outputTokens,
-        cost: await costOf(db, call),
-        prompt: call.prompt,
-        response: call.response ?? null,
-        error: call.error ?? null,
-      })
-      .returning();
+    const row = await insertReqLog(db, {
+      userId: context.userId,
+      projectId: context.projectId,
+      runId: context.runId ?? null,
+      customAiId: context.customAiId ?? null,
+      conversationId: context.conversationId ?? null,
+      nodeId: call.nodeId ?? null,
+      provider: call.provider,
+      model: call.modelId,
+      status: call.status,
+      latencyMs: Math.round(call.latencyMs),
+      inputTokens: call.inputTokens,
+      outputTokens: call.outputTokens,
+      cost: await costOf(db, call),
+      prompt: call.prompt,
+      response: call.response ?? null,
+      error: call.error ?? null,
+    });
     realtime.publish(
       `project:${context.projectId}`,
-      { type: 'req-log', row: apiRow(row!) },
+      { type: 'req-log', row: apiRow(row) },
       { kind: 'req-log' },
     );
-    return row!;
+    return row;
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZId,
   ZIdParams,
   ZProject,
   ZProjectCreate,
@@ -13,97 +13,50 @@ import {
   ZProjectUserUpdate,
   zPage,
 } from '@flowsmith/shared';
-import type { TDb } from '../../db/database';
-import { projects, projectUsers, users } from '../../db/schema/index';
-import { requireUser } from '../../plugins/request-user';
-import { listRows, type TListQuery } from '../resources/list-query';
-import { inMemberProjects } from '../resources/project-access';
-import {
-  addMember,
-  changeMemberRole,
-  createProject,
-  deleteProject,
-  findMember,
-  findProject,
-  memberToApi,
-  projectToApi,
-  removeMember,
-  updateProject,
-} from './projects.service';
+import { projectAccess } from './project-access';
+import * as projects from './projects.service';
 
-export async function projectsRoutes(app: FastifyInstance, { db }: { db: TDb }) {
+/** Projects and their members (`project_users`); a project's realtime channel. */
+export async function projectsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
   const tags = ['projects'];
+  const memberTags = ['project_users'];
+
+  app.realtime.registerChannel(
+    'project',
+    (user, id) => ZId.safeParse(id).success && projectAccess.isMember(db, user.id, id),
+  );
 
   r.get(
     '/projects',
     { schema: { tags, querystring: ZProjectListQuery, response: { 200: zPage(ZProject) } } },
-    async (request) => {
-      const user = requireUser(request);
-      const { role, ...query } = request.query;
-      const mine = db
-        .select({ id: projectUsers.projectId })
-        .from(projectUsers)
-        .where(
-          and(eq(projectUsers.userId, user.id), role ? eq(projectUsers.role, role) : undefined),
-        );
-      const page = await listRows<typeof projects.$inferSelect>(
-        db,
-        {
-          table: projects,
-          columns: {
-            id: projects.id,
-            name: projects.name,
-            createdAt: projects.createdAt,
-            updatedAt: projects.updatedAt,
-          },
-          defaultSort: 'name',
-          searchColumns: [projects.name, projects.description],
-        },
-        query as TListQuery,
-        inArray(projects.id, mine),
-      );
-      const roles = await db
-        .select({ projectId: projectUsers.projectId, role: projectUsers.role })
-        .from(projectUsers)
-        .where(eq(projectUsers.userId, user.id));
-      const roleOf = new Map(roles.map((row) => [row.projectId, row.role]));
-      return { ...page, items: page.items.map((row) => projectToApi(row, roleOf.get(row.id)!)) };
-    },
+    (request) => projects.listProjects(db, request.user, request.query),
   );
 
   r.post(
     '/projects',
     { schema: { tags, body: ZProjectCreate, response: { 201: ZProject } } },
     async (request, reply) =>
-      reply.status(201).send(await createProject(db, requireUser(request), request.body)),
+      reply.status(201).send(await projects.createProject(db, request.user, request.body)),
   );
 
   r.get(
     '/projects/:id',
     { schema: { tags, params: ZIdParams, response: { 200: ZProject } } },
-    async (request) => {
-      const found = await findProject(db, requireUser(request), request.params.id);
-      return projectToApi(found.project, found.role);
-    },
+    (request) => projects.getProject(db, request.user, request.params.id),
   );
 
   r.put(
     '/projects/:id',
     { schema: { tags, params: ZIdParams, body: ZProjectUpdate, response: { 200: ZProject } } },
-    async (request) => {
-      const user = requireUser(request);
-      await findProject(db, user, request.params.id);
-      return updateProject(db, user, request.params.id, request.body);
-    },
+    (request) => projects.updateProject(db, request.user, request.params.id, request.body),
   );
 
   r.delete('/projects/:id', { schema: { tags, params: ZIdParams } }, async (request, reply) => {
-    await deleteProject(db, requireUser(request), request.params.id);
+    await projects.deleteProject(db, request.user, request.params.id);
     return reply.status(204).send();
   });
-
-  const memberTags = ['project_users'];
 
   r.get(
     '/project_users',
@@ -114,45 +67,20 @@ export async function projectsRoutes(app: FastifyInstance, { db }: { db: TDb }) 
         response: { 200: zPage(ZProjectUser) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const page = await listRows<typeof projectUsers.$inferSelect>(
-        db,
-        {
-          table: projectUsers,
-          columns: {
-            id: projectUsers.id,
-            projectId: projectUsers.projectId,
-            userId: projectUsers.userId,
-            role: projectUsers.role,
-            createdAt: projectUsers.createdAt,
-          },
-          defaultSort: 'createdAt',
-        },
-        request.query as TListQuery,
-        inMemberProjects(db, projectUsers.projectId, user.id),
-      );
-      const ids = page.items.map((row) => row.userId);
-      const people = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
-      const byId = new Map(people.map((person) => [person.id, person]));
-      return { ...page, items: page.items.map((row) => memberToApi(row, byId.get(row.userId)!)) };
-    },
+    (request) => projects.listMembers(db, request.user, request.query),
   );
 
   r.post(
     '/project_users',
     { schema: { tags: memberTags, body: ZProjectUserCreate, response: { 201: ZProjectUser } } },
     async (request, reply) =>
-      reply.status(201).send(await addMember(db, requireUser(request), request.body)),
+      reply.status(201).send(await projects.addMember(db, request.user, request.body)),
   );
 
   r.get(
     '/project_users/:id',
     { schema: { tags: memberTags, params: ZIdParams, response: { 200: ZProjectUser } } },
-    async (request) => {
-      const found = await findMember(db, requireUser(request), request.params.id);
-      return memberToApi(found.member, found.user);
-    },
+    (request) => projects.getMember(db, request.user, request.params.id),
   );
 
   r.put(
@@ -165,15 +93,14 @@ export async function projectsRoutes(app: FastifyInstance, { db }: { db: TDb }) 
         response: { 200: ZProjectUser },
       },
     },
-    async (request) =>
-      changeMemberRole(db, requireUser(request), request.params.id, request.body.role),
+    (request) => projects.changeMemberRole(db, request.user, request.params.id, request.body.role),
   );
 
   r.delete(
     '/project_users/:id',
     { schema: { tags: memberTags, params: ZIdParams } },
     async (request, reply) => {
-      await removeMember(db, requireUser(request), request.params.id);
+      await projects.removeMember(db, request.user, request.params.id);
       return reply.status(204).send();
     },
   );

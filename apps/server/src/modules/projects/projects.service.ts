@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { TProjectRole, TUser } from '@flowsmith/shared';
-import type { TDb } from '../../db/database';
+import { inTransaction, type TDb } from '../../db/database';
 import { projects, projectUsers, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { requireProjectRole } from '../resources/project-access';
+import type { TListQuery } from '../resources/list-query';
+import { deleteRow, findRow, insertRow, updateRow } from '../resources/resources.repo';
+import { projectAccess } from './project-access';
+import * as repo from './projects.repo';
+import type { TMemberRow, TProjectRow } from './projects.repo';
 
-type TProjectRow = typeof projects.$inferSelect;
-type TMemberRow = typeof projectUsers.$inferSelect;
-
-export function projectToApi(row: TProjectRow, role: TProjectRole) {
+function projectToApi(row: TProjectRow, role: TProjectRole) {
   return {
     id: row.id,
     name: row.name,
@@ -20,7 +20,7 @@ export function projectToApi(row: TProjectRow, role: TProjectRole) {
   };
 }
 
-export function memberToApi(row: TMemberRow, user: { id: string; name: string; email: string }) {
+function memberToApi(row: TMemberRow, user: { id: string; name: string; email: string }) {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -32,32 +32,30 @@ export function memberToApi(row: TMemberRow, user: { id: string; name: string; e
   };
 }
 
-export async function createProject(
+/** The caller's projects, with their role in each. */
+export async function listProjects(
   db: TDb,
   user: TUser,
-  values: { name: string; description: string },
+  { role, ...query }: TListQuery & { role?: TProjectRole },
 ) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projects)
-      .values({ ...values, createdBy: user.id })
-      .returning();
-    await tx.insert(projectUsers).values({ projectId: row!.id, userId: user.id, role: 'owner' });
-    return projectToApi(row!, 'owner');
+  const mine = projectAccess.visible(db, projects.id, user.id, role);
+  const page = await repo.listProjects(db, query, mine);
+  const roles = await repo.rolesOf(db, user.id);
+  return { ...page, items: page.items.map((row) => projectToApi(row, roles.get(row.id)!)) };
+}
+
+/** A new project, owned by its creator. */
+export function createProject(db: TDb, user: TUser, values: { name: string; description: string }) {
+  return inTransaction(db, async (tx) => {
+    const row = await insertRow(tx, projects, { ...values, createdBy: user.id });
+    await repo.insertMember(tx, { projectId: row.id, userId: user.id, role: 'owner' });
+    return projectToApi(row, 'owner');
   });
 }
 
-export async function findProject(db: TDb, user: TUser, id: string) {
-  const [found] = await db
-    .select({ project: projects, role: projectUsers.role })
-    .from(projects)
-    .innerJoin(
-      projectUsers,
-      and(eq(projectUsers.projectId, projects.id), eq(projectUsers.userId, user.id)),
-    )
-    .where(eq(projects.id, id));
-  if (!found) throw new AppError('not_found', 'Project not found');
-  return found;
+export async function getProject(db: TDb, user: TUser, id: string) {
+  const { project, role } = await projectAccess.project(db, user, id, 'viewer');
+  return projectToApi(project, role);
 }
 
 export async function updateProject(
@@ -66,45 +64,39 @@ export async function updateProject(
   id: string,
   values: { name?: string; description?: string },
 ) {
-  const role = await requireProjectRole(db, user, id, 'editor');
-  const [row] = await db
-    .update(projects)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(projects.id, id))
-    .returning();
-  return projectToApi(row!, role);
+  const { role } = await projectAccess.project(db, user, id, 'editor');
+  return projectToApi(await updateRow(db, projects, id, values), role);
 }
 
-/** Deleting a project deletes everything in it: every project table cascades from it. */
+/** Deleting a project deletes everything in it. */
 export async function deleteProject(db: TDb, user: TUser, id: string) {
-  await db.transaction(async (tx) => {
-    await requireProjectRole(tx as unknown as TDb, user, id, 'owner');
-    await tx.delete(projects).where(eq(projects.id, id));
+  await inTransaction(db, async (tx) => {
+    await projectAccess.project(tx, user, id, 'owner');
+    // Every project table cascades from it.
+    await deleteRow(tx, projects, id);
   });
 }
 
-/** Owners of a project other than `except`, locked so two demotions cannot both pass. */
-async function otherOwners(db: TDb, projectId: string, except: string) {
-  const owners = await db
-    .select({ id: projectUsers.id })
-    .from(projectUsers)
-    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.role, 'owner')))
-    .for('update');
-  return owners.filter((owner) => owner.id !== except).length;
+export async function listMembers(db: TDb, user: TUser, query: TListQuery) {
+  const visible = projectAccess.visible(db, projectUsers.projectId, user.id);
+  const page = await repo.listMembers(db, query, visible);
+  const people = await repo.usersById(
+    db,
+    page.items.map((row) => row.userId),
+  );
+  return { ...page, items: page.items.map((row) => memberToApi(row, people.get(row.userId)!)) };
 }
 
-export async function findMember(db: TDb, user: TUser, id: string) {
-  const [found] = await db
-    .select({ member: projectUsers, user: users })
-    .from(projectUsers)
-    .innerJoin(users, eq(users.id, projectUsers.userId))
-    .where(eq(projectUsers.id, id));
-  if (!found) throw new AppError('not_found', 'Not found');
-  // Only members of the same project may see a membership.
-  await requireProjectRole(db, user, found.member.projectId, 'viewer').catch(() => {
-    throw new AppError('not_found', 'Not found');
-  });
-  return found;
+/** A membership, seen only by members of its project. */
+async function visibleMember(db: TDb, user: TUser, id: string, needed: TProjectRole) {
+  const member = await projectAccess.row(db, user, projectUsers, id, needed);
+  const person = (await findRow(db, users, member.userId))!;
+  return { member, person };
+}
+
+export async function getMember(db: TDb, user: TUser, id: string) {
+  const { member, person } = await visibleMember(db, user, id, 'viewer');
+  return memberToApi(member, person);
 }
 
 export async function addMember(
@@ -112,12 +104,12 @@ export async function addMember(
   user: TUser,
   values: { projectId: string; userId: string; role: TProjectRole },
 ) {
-  await requireProjectRole(db, user, values.projectId, 'owner', 'projectId');
-  const [invitee] = await db.select().from(users).where(eq(users.id, values.userId));
+  await projectAccess.require(db, user, values.projectId, 'owner', 'projectId');
+  const invitee = await findRow(db, users, values.userId);
   if (!invitee || invitee.emailVerifiedAt === null) {
     throw AppError.validation('userId', 'No such user');
   }
-  const [row] = await db.insert(projectUsers).values(values).onConflictDoNothing().returning();
+  const row = await repo.insertMember(db, values);
   if (!row) {
     throw new AppError('conflict', `${invitee.name} is already a member of this project`, [
       { field: 'userId', message: 'Already a member' },
@@ -126,38 +118,37 @@ export async function addMember(
   return memberToApi(row, invitee);
 }
 
+/** Whether a project keeps an owner once `memberId` stops being one. */
+async function keepsAnOwner(db: TDb, projectId: string, memberId: string) {
+  const owners = await repo.lockOwners(db, projectId);
+  return owners.some((owner) => owner.id !== memberId);
+}
+
 /** The last owner can neither be demoted nor leave: a project always has someone in charge. */
-export async function changeMemberRole(db: TDb, user: TUser, id: string, role: TProjectRole) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as TDb;
-    const found = await findMember(t, user, id);
-    await requireProjectRole(t, user, found.member.projectId, 'owner');
+export function changeMemberRole(db: TDb, user: TUser, id: string, role: TProjectRole) {
+  return inTransaction(db, async (tx) => {
+    const { member, person } = await visibleMember(tx, user, id, 'owner');
     if (
-      found.member.role === 'owner' &&
+      member.role === 'owner' &&
       role !== 'owner' &&
-      (await otherOwners(t, found.member.projectId, id)) === 0
+      !(await keepsAnOwner(tx, member.projectId, id))
     ) {
       throw new AppError(
         'conflict',
         'A project needs at least one owner: make someone else owner first',
       );
     }
-    const [row] = await tx
-      .update(projectUsers)
-      .set({ role, updatedAt: new Date() })
-      .where(eq(projectUsers.id, id))
-      .returning();
-    return memberToApi(row!, found.user);
+    return memberToApi(await updateRow(tx, projectUsers, id, { role }), person);
   });
 }
 
+/** Owners remove members; anyone may leave. */
 export async function removeMember(db: TDb, user: TUser, id: string) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as TDb;
-    const found = await findMember(t, user, id);
-    const leaving = found.member.userId === user.id;
-    if (!leaving) await requireProjectRole(t, user, found.member.projectId, 'owner');
-    if (found.member.role === 'owner' && (await otherOwners(t, found.member.projectId, id)) === 0) {
+  await inTransaction(db, async (tx) => {
+    const { member } = await visibleMember(tx, user, id, 'viewer');
+    const leaving = member.userId === user.id;
+    if (!leaving) await projectAccess.require(tx, user, member.projectId, 'owner');
+    if (member.role === 'owner' && !(await keepsAnOwner(tx, member.projectId, id))) {
       throw new AppError(
         'conflict',
         leaving
@@ -165,6 +156,6 @@ export async function removeMember(db: TDb, user: TUser, id: string) {
           : 'A project needs at least one owner',
       );
     }
-    await tx.delete(projectUsers).where(eq(projectUsers.id, id));
+    await deleteRow(tx, projectUsers, id);
   });
 }

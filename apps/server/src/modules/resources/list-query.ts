@@ -3,13 +3,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TPage } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 
-export type TListQuery = {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  search?: string;
-  [filter: string]: unknown;
-};
+/** Equality and custom filters by query key, and a search. */
+export type TListFilters = { search?: string; [filter: string]: unknown };
+export type TListQuery = TListFilters & { page: number; pageSize: number; sort?: string };
 
 export type TListSpec = {
   table: PgTable;
@@ -23,17 +19,16 @@ export type TListSpec = {
 
 const reserved = new Set(['page', 'pageSize', 'sort', 'search']);
 
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Runs a paged, sorted, filtered list; `scope` limits it to what the caller may see. */
-export async function listRows<TRow>(
-  db: TDb,
-  spec: TListSpec,
-  query: TListQuery,
+/** The rows within `scope` that match a list query's filters and search. */
+export function whereOf(
+  spec: Pick<TListSpec, 'columns' | 'searchColumns' | 'customFilters'>,
+  query: TListFilters,
   scope: SQL | undefined,
-): Promise<TPage<TRow>> {
+): SQL | undefined {
   const conditions: Array<SQL | undefined> = [scope];
   for (const [key, value] of Object.entries(query)) {
     if (reserved.has(key) || value === undefined) continue;
@@ -49,7 +44,17 @@ export async function listRows<TRow>(
     const pattern = `%${escapeLike(query.search)}%`;
     conditions.push(or(...spec.searchColumns.map((column) => ilike(column, pattern))));
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** Runs a paged, sorted, filtered list; `scope` limits it to what the caller may see. */
+export async function listRows<TRow>(
+  db: TDb,
+  spec: TListSpec,
+  query: TListQuery,
+  scope: SQL | undefined,
+): Promise<TPage<TRow>> {
+  const where = whereOf(spec, query, scope);
 
   const sort = query.sort ?? spec.defaultSort;
   const descending = sort.startsWith('-');

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TUser } from '@flowsmith/shared';
 import type { z } from 'zod';
 import type { TDb } from '../../db/database';
+import type { TProjectTable } from '../projects/projects.repo';
 import type { TListSpec } from './list-query';
 
 export type TResourceContext = {
@@ -26,7 +26,7 @@ export type TValues = Record<string, unknown>;
 export type TResourceScope =
   | {
       kind: 'project';
-      parent?: { field: string; table: PgTable; id: PgColumn; projectId: PgColumn; label: string };
+      parent?: { field: string; table: TProjectTable; label: string };
     }
   | { kind: 'catalog' }
   | { kind: 'owner' };

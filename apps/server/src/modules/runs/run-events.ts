@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import { runEvents, runNodeStates, runs } from '../../db/schema/index';
 import type { TRealtime } from '../../plugins/realtime';
+import { storeEvent } from './runs.repo';
 
 // Streamed tokens are sent in small batches: one event per word would flood clients and storage.
 const TOKEN_FLUSH_MS = 60;
@@ -24,13 +23,10 @@ export function createRunEventWriter(
   const tokens = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
 
-  const persist = async (event: TRunProgressEvent) => {
-    await db
-      .insert(runEvents)
-      .values({ runId, seq: event.seq, event: event as unknown as Record<string, unknown> });
-    if (event.type !== 'node-status') return;
+  const persist = (event: TRunProgressEvent) => {
+    if (event.type !== 'node-status') return storeEvent(db, event);
     const now = new Date();
-    const values = {
+    return storeEvent(db, event, {
       status: event.status,
       output: event.output ?? null,
       error: event.error ?? null,
@@ -39,15 +35,7 @@ export function createRunEventWriter(
         ? { finishedAt: now }
         : {}),
       updatedAt: now,
-    };
-    await db
-      .insert(runNodeStates)
-      .values({ runId, nodeId: event.nodeId, ...values })
-      .onConflictDoUpdate({ target: [runNodeStates.runId, runNodeStates.nodeId], set: values });
-    await db
-      .update(runs)
-      .set({ seq: sql`greatest(${runs.seq}, ${event.seq})` })
-      .where(eq(runs.id, runId));
+    });
   };
 
   const emit = (payload: TRunProgress) => {

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   nodeRegistry,
@@ -10,25 +9,24 @@ import {
 } from '@flowsmith/engine';
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
-import { nodeGroups, runNodeStates, runs } from '../../db/schema/index';
 import type { TRealtime } from '../../plugins/realtime';
-import { loadGraph } from '../canvas/graph.service';
+import { loadGraph } from '../canvas/canvas.service';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunQueue } from './run-queue';
+import { runs } from '../../db/schema/index';
+import { findRow } from '../resources/resources.repo';
+import * as repo from './runs.repo';
+import type { TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
-
-type TRunRow = typeof runs.$inferSelect;
+const INTERRUPTED = 'Interrupted: the server stopped during this run';
 
 async function targetOf(db: TDb, run: TRunRow): Promise<TRunTarget> {
   if (run.nodeGroupId) {
-    const [group] = await db
-      .select({ nodeId: nodeGroups.nodeId })
-      .from(nodeGroups)
-      .where(eq(nodeGroups.id, run.nodeGroupId));
-    if (!group) throw new Error('The group of this run no longer exists');
-    return { groupNodeId: group.nodeId };
+    const groupNodeId = await repo.groupNodeId(db, run.nodeGroupId);
+    if (!groupNodeId) throw new Error('The group of this run no longer exists');
+    return { groupNodeId };
   }
   return run.nodeId ? { nodeId: run.nodeId } : { all: true };
 }
@@ -48,12 +46,7 @@ export function createRunExecutor(
     // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
-    // Claiming the run in one statement means it runs once, however often it was queued.
-    const [run] = await db
-      .update(runs)
-      .set({ status: 'running', startedAt: new Date() })
-      .where(and(eq(runs.id, runId), eq(runs.status, 'queued')))
-      .returning();
+    const run = await repo.claimRun(db, runId);
     if (!run) {
       controllers.delete(runId);
       return;
@@ -102,15 +95,12 @@ export function createRunExecutor(
     } finally {
       if (stopping && status === 'cancelled') {
         status = 'failed';
-        error = 'Interrupted: the server stopped during this run';
+        error = INTERRUPTED;
       }
       controllers.delete(runId);
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       const seq = await events.flush();
-      await db
-        .update(runs)
-        .set({ status, error, outputs, seq, finishedAt: new Date() })
-        .where(eq(runs.id, runId));
+      await repo.finishRun(db, runId, { status, error, outputs, seq });
       done.emit(runId);
     }
   }
@@ -131,12 +121,7 @@ export function createRunExecutor(
         controller.abort(new Error('Cancelled'));
         return true;
       }
-      const cancelled = await db
-        .update(runs)
-        .set({ status: 'cancelled', error: 'Cancelled', finishedAt: new Date() })
-        .where(and(eq(runs.id, runId), eq(runs.status, 'queued')))
-        .returning({ id: runs.id });
-      if (!cancelled.length) return false;
+      if (!(await repo.cancelQueuedRun(db, runId))) return false;
       realtime.publish(`run:${runId}`, {
         runId,
         seq: 0,
@@ -152,7 +137,7 @@ export function createRunExecutor(
     async waitFor(runId: string, timeoutMs: number): Promise<TRunRow | undefined> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const [row] = await db.select().from(runs).where(eq(runs.id, runId));
+        const row = await findRow(db, runs, runId);
         if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(finish, Math.min(1_000, Math.max(0, deadline - Date.now())));
@@ -171,35 +156,8 @@ export function createRunExecutor(
      * are marked failed; runs still waiting go back to the queue.
      */
     async recover(queue: TRunQueue): Promise<void> {
-      const interrupted = await db
-        .update(runs)
-        .set({
-          status: 'failed',
-          error: 'Interrupted: the server stopped during this run',
-          finishedAt: new Date(),
-        })
-        .where(eq(runs.status, 'running'))
-        .returning({ id: runs.id });
-      if (interrupted.length) {
-        await db
-          .update(runNodeStates)
-          .set({ status: 'failed', error: 'Interrupted', finishedAt: new Date() })
-          .where(
-            and(
-              inArray(
-                runNodeStates.runId,
-                interrupted.map((r) => r.id),
-              ),
-              inArray(runNodeStates.status, ['queued', 'running']),
-            ),
-          );
-      }
-      const waiting = await db
-        .select({ id: runs.id })
-        .from(runs)
-        .where(eq(runs.status, 'queued'))
-        .orderBy(runs.createdAt);
-      for (const { id } of waiting) queue.enqueue(id);
+      const interrupted = await repo.failRunningRuns(db, INTERRUPTED);
+      for (const id of await repo.queuedRunIds(db)) queue.enqueue(id);
       if (interrupted.length)
         log.warn({ runs: interrupted.length }, 'marked interrupted runs as failed');
     },

@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { TEngineServices } from '@flowsmith/engine';
 import type { TValueTypeCode } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import { customAis, databaseValues, nodeDatabases } from '../../db/schema/index';
+import { customAiInProject } from '../custom-ais/custom-ais.repo';
+import { databaseInProject, insertValues, readValues } from '../databases/databases.repo';
 import { createModelCalls, type TFileSaver } from '../models/model-calls';
 import type { TModelResolver } from '../models/model-resolver';
 import type { TCallContext, TRequestLog } from '../models/request-log';
@@ -21,10 +21,7 @@ export type TRunServiceDeps = {
 export function createRunServices(deps: TRunServiceDeps, context: TCallContext): TEngineServices {
   const { db } = deps;
   const projectDatabase = async (databaseId: string) => {
-    const [row] = await db
-      .select({ id: nodeDatabases.id })
-      .from(nodeDatabases)
-      .where(and(eq(nodeDatabases.id, databaseId), eq(nodeDatabases.projectId, context.projectId)));
+    const row = await databaseInProject(db, databaseId, context.projectId);
     if (!row) throw new Error('The database of this node no longer exists in this project');
     return row.id;
   };
@@ -37,10 +34,7 @@ export function createRunServices(deps: TRunServiceDeps, context: TCallContext):
     }),
     customAis: {
       async get(id) {
-        const [row] = await db
-          .select()
-          .from(customAis)
-          .where(and(eq(customAis.id, id), eq(customAis.projectId, context.projectId)));
+        const row = await customAiInProject(db, id, context.projectId);
         return (
           row && {
             id: row.id,
@@ -55,29 +49,12 @@ export function createRunServices(deps: TRunServiceDeps, context: TCallContext):
     databases: {
       async read(databaseId, query) {
         const id = await projectDatabase(databaseId);
-        const filter =
-          query.mode === 'by_key'
-            ? eq(databaseValues.key, query.key ?? '')
-            : query.mode === 'filter' && query.filter
-              ? ilike(databaseValues.key, `%${query.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-              : undefined;
-        const rows = await db
-          .select({
-            key: databaseValues.key,
-            value: databaseValues.value,
-            type: databaseValues.type,
-          })
-          .from(databaseValues)
-          .where(and(eq(databaseValues.nodeDatabaseId, id), filter))
-          .orderBy(asc(databaseValues.key), asc(databaseValues.id))
-          .limit(MAX_VALUES);
+        const rows = await readValues(db, id, query, MAX_VALUES);
         return rows.map((row) => ({ ...row, type: row.type as TValueTypeCode }));
       },
       async append(databaseId, value) {
         const id = await projectDatabase(databaseId);
-        await db
-          .insert(databaseValues)
-          .values({ projectId: context.projectId, nodeDatabaseId: id, ...value });
+        await insertValues(db, [{ projectId: context.projectId, nodeDatabaseId: id, ...value }]);
       },
     },
     now: () => new Date(),

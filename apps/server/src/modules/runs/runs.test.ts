@@ -391,7 +391,7 @@ describe('runs against an OpenAI-compatible server', () => {
       .insert(runs)
       .values({ projectId, userId: w.users.owner.id, status: 'running' })
       .returning();
-    await w.t.app.runs.executor.recover(w.t.app.runs.queue);
+    await w.t.app.runJobs.executor.recover(w.t.app.runJobs.queue);
     const run = (await w.as.owner.get(`/api/runs/${stuck!.id}`)).body;
     expect(run).toMatchObject({
       status: 'failed',

@@ -1,0 +1,154 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { TDb } from '../../db/database';
+import {
+  nodeConnections,
+  nodeGroups,
+  nodeInputs,
+  nodeOutputs,
+  nodes,
+  nodeTypes,
+} from '../../db/schema/index';
+import { findRow, inProject } from '../resources/resources.repo';
+
+type TNodeInsert = typeof nodes.$inferInsert;
+type THandleInsert = typeof nodeInputs.$inferInsert;
+type TGroupInsert = typeof nodeGroups.$inferInsert;
+type TConnectionInsert = typeof nodeConnections.$inferInsert;
+
+const CHUNK = 500;
+
+async function insertChunked<T>(items: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += CHUNK) await insert(items.slice(i, i + CHUNK));
+}
+
+/** The rows of a project's canvas, or of some of its nodes (with their outgoing connections). */
+export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
+  const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
+  const [nodeRows, connections, inputs, outputs, groups] = await Promise.all([
+    db
+      .select()
+      .from(nodes)
+      .where(and(inProject(nodes, projectId), only(nodes.id)))
+      .orderBy(nodes.createdAt, nodes.id),
+    db
+      .select()
+      .from(nodeConnections)
+      .where(and(inProject(nodeConnections, projectId), only(nodeConnections.source)))
+      .orderBy(nodeConnections.createdAt, nodeConnections.id),
+    db
+      .select()
+      .from(nodeInputs)
+      .where(and(inProject(nodeInputs, projectId), only(nodeInputs.nodeId)))
+      .orderBy(nodeInputs.createdAt, nodeInputs.id),
+    db
+      .select()
+      .from(nodeOutputs)
+      .where(and(inProject(nodeOutputs, projectId), only(nodeOutputs.nodeId)))
+      .orderBy(nodeOutputs.createdAt, nodeOutputs.id),
+    db
+      .select()
+      .from(nodeGroups)
+      .where(and(inProject(nodeGroups, projectId), only(nodeGroups.nodeId))),
+  ]);
+  return { nodes: nodeRows, connections, inputs, outputs, groups };
+}
+
+/** Node kind → whether it is a group kind. */
+export async function groupKinds(db: TDb): Promise<Map<string, boolean>> {
+  const types = await db
+    .select({ kind: nodeTypes.kind, isGroup: nodeTypes.isGroup })
+    .from(nodeTypes);
+  return new Map(types.map((t) => [t.kind, t.isGroup]));
+}
+
+export async function nodeTypeOf(db: TDb, kind: string) {
+  const [row] = await db.select().from(nodeTypes).where(eq(nodeTypes.kind, kind)).limit(1);
+  return row;
+}
+
+export const nodeInProject = (db: TDb, nodeId: string, projectId: string) =>
+  findRow(db, nodes, nodeId, inProject(nodes, projectId));
+
+export async function parentOf(db: TDb, nodeId: string) {
+  const [row] = await db
+    .select({ parentId: nodes.parentId })
+    .from(nodes)
+    .where(eq(nodes.id, nodeId));
+  return row?.parentId ?? null;
+}
+
+export async function outputOf(db: TDb, nodeId: string, name: string) {
+  const [row] = await db
+    .select()
+    .from(nodeOutputs)
+    .where(and(eq(nodeOutputs.nodeId, nodeId), eq(nodeOutputs.name, name)));
+  return row;
+}
+
+export async function inputOf(db: TDb, nodeId: string, name: string) {
+  const [row] = await db
+    .select()
+    .from(nodeInputs)
+    .where(and(eq(nodeInputs.nodeId, nodeId), eq(nodeInputs.name, name)));
+  return row;
+}
+
+/** Every node of a project with its type and parent, for checking a layout. */
+export function projectNodes(db: TDb, projectId: string) {
+  return db
+    .select({ id: nodes.id, type: nodes.type, parentId: nodes.parentId })
+    .from(nodes)
+    .where(eq(nodes.projectId, projectId));
+}
+
+/** Deletes nodes (their handles, connections and children cascade) and connections. */
+export async function deleteNodesAndConnections(
+  db: TDb,
+  projectId: string,
+  ids: { nodeIds: string[]; connectionIds: string[] },
+) {
+  const connections = ids.connectionIds.length
+    ? await db
+        .delete(nodeConnections)
+        .where(
+          and(
+            eq(nodeConnections.projectId, projectId),
+            inArray(nodeConnections.id, ids.connectionIds),
+          ),
+        )
+        .returning({ id: nodeConnections.id })
+    : [];
+  const removed = ids.nodeIds.length
+    ? await db
+        .delete(nodes)
+        .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, ids.nodeIds)))
+        .returning({ id: nodes.id })
+    : [];
+  return { nodes: removed.length, connections: connections.length };
+}
+
+/** Which of these node ids exist already, in any project. */
+export async function existingNodeIds(db: TDb, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: nodes.id }).from(nodes).where(inArray(nodes.id, ids));
+  return rows.map((row) => row.id);
+}
+
+/** Writes a whole piece of canvas, in chunks that stay under the parameter limit. */
+export async function insertGraph(
+  db: TDb,
+  rows: {
+    nodes: TNodeInsert[];
+    inputs: THandleInsert[];
+    outputs: THandleInsert[];
+    groups: TGroupInsert[];
+    connections: TConnectionInsert[];
+  },
+) {
+  await insertChunked(rows.nodes, (chunk) => db.insert(nodes).values(chunk));
+  await insertChunked(rows.inputs, (chunk) => db.insert(nodeInputs).values(chunk));
+  await insertChunked(rows.outputs, (chunk) => db.insert(nodeOutputs).values(chunk));
+  await insertChunked(rows.groups, (chunk) => db.insert(nodeGroups).values(chunk));
+  await insertChunked(rows.connections, (chunk) => db.insert(nodeConnections).values(chunk));
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZGraphDelete,
+  ZGraphExportQuery,
+  ZGraphImport,
+  ZGraphImportResult,
+  ZGraphLayout,
+  ZGraphLayoutResult,
+  ZIdParams,
+  ZProjectGraph,
+} from '@flowsmith/shared';
+import { deleteFromGraph, exportGraph, getGraph, saveLayout } from './canvas.service';
+import { importGraph } from './graph-import';
+
+/**
+ * Whole-canvas calls: load it at once, save many moves at once, delete, import and export.
+ * Single nodes, groups, handles and connections are generic resources.
+ */
+export async function canvasRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['graph'];
+  const base = '/projects/:id/graph';
+
+  r.get(
+    base,
+    { schema: { tags, params: ZIdParams, response: { 200: ZProjectGraph } } },
+    (request) => getGraph(db, request.user, request.params.id),
+  );
+
+  r.put(
+    `${base}/layout`,
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZGraphLayout,
+        response: { 200: ZGraphLayoutResult },
+      },
+    },
+    (request) => saveLayout(db, request.user, request.params.id, request.body),
+  );
+
+  r.post(`${base}/delete`, { schema: { tags, params: ZIdParams, body: ZGraphDelete } }, (request) =>
+    deleteFromGraph(db, request.user, request.params.id, request.body),
+  );
+
+  r.post(
+    `${base}/import`,
+    {
+      bodyLimit: 20 * 1024 * 1024,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZGraphImport,
+        response: { 201: ZGraphImportResult },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        // Plain JSON: the schema's serializer would drop an `idMap` key such as `__proto__`,
+        // which a file may use as a node id.
+        .serializer(JSON.stringify)
+        .send(await importGraph(db, request.user, request.params.id, request.body)),
+  );
+
+  r.get(
+    `${base}/export`,
+    { schema: { tags, params: ZIdParams, querystring: ZGraphExportQuery } },
+    async (request, reply) =>
+      reply
+        .header('content-disposition', 'attachment; filename="workflow.flowsmith.json"')
+        .send(await exportGraph(db, request.user, request.params.id, request.query.nodeId)),
+  );
+}

@@ -1,0 +1,70 @@
+import { and, asc, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
+import type { TDatabaseQuery } from '@flowsmith/engine';
+import type { TDb } from '../../db/database';
+import { databaseValues, nodeDatabases } from '../../db/schema/index';
+import { escapeLike } from '../resources/list-query';
+import { findRow, inProject } from '../resources/resources.repo';
+
+export type TValueInsert = typeof databaseValues.$inferInsert;
+
+/** One page of a database's values in key order, after the value `after`. */
+export function valuesPage(
+  db: TDb,
+  databaseId: string,
+  after: { key: string; id: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: databaseValues.id,
+      key: databaseValues.key,
+      value: databaseValues.value,
+      type: databaseValues.type,
+    })
+    .from(databaseValues)
+    .where(
+      and(
+        eq(databaseValues.nodeDatabaseId, databaseId),
+        after
+          ? or(
+              gt(databaseValues.key, after.key),
+              and(eq(databaseValues.key, after.key), gt(databaseValues.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(databaseValues.key), asc(databaseValues.id))
+    .limit(limit);
+}
+
+/** Removes every value of a database; how many there were. */
+export async function deleteValues(db: TDb, databaseId: string) {
+  const removed = await db
+    .delete(databaseValues)
+    .where(eq(databaseValues.nodeDatabaseId, databaseId))
+    .returning({ id: databaseValues.id });
+  return removed.length;
+}
+
+export async function insertValues(db: TDb, values: TValueInsert[]) {
+  await db.insert(databaseValues).values(values);
+}
+
+export const databaseInProject = (db: TDb, databaseId: string, projectId: string) =>
+  findRow(db, nodeDatabases, databaseId, inProject(nodeDatabases, projectId));
+
+/** Values of a database: all, by key, or those whose key contains `filter`. */
+export function readValues(db: TDb, databaseId: string, query: TDatabaseQuery, limit: number) {
+  const filter: SQL | undefined =
+    query.mode === 'by_key'
+      ? eq(databaseValues.key, query.key ?? '')
+      : query.mode === 'filter' && query.filter
+        ? ilike(databaseValues.key, `%${escapeLike(query.filter)}%`)
+        : undefined;
+  return db
+    .select({ key: databaseValues.key, value: databaseValues.value, type: databaseValues.type })
+    .from(databaseValues)
+    .where(and(eq(databaseValues.nodeDatabaseId, databaseId), filter))
+    .orderBy(asc(databaseValues.key), asc(databaseValues.id))
+    .limit(limit);
+}

@@ -1,0 +1,190 @@
+import { planWorkflow, workflowInputs, type TRunTarget } from '@flowsmith/engine';
+import type { TRun, TUser } from '@flowsmith/shared';
+import type { TDb } from '../../db/database';
+import { nodeGroups, nodes, runs } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { TRunJobs } from '../../plugins/run-jobs';
+import { nodeInProject } from '../canvas/canvas.repo';
+import { loadGraph } from '../canvas/canvas.service';
+import { customAiInProject } from '../custom-ais/custom-ais.repo';
+import { projectAccess } from '../projects/project-access';
+import { apiRow } from '../resources/api-row';
+import type { TDbRow } from '../resources/resource.types';
+import { findRow, insertRow } from '../resources/resources.repo';
+import type { TRunQueue } from './run-queue';
+import * as repo from './runs.repo';
+
+// How long `custom_ais/handle` waits for its run before answering with the run as it stands.
+const HANDLE_WAIT_MS = 10 * 60_000;
+
+type TRunTargetIds = { nodeGroupId?: string | null; nodeId?: string | null };
+
+const runToApi = (row: repo.TRunRow) => apiRow(row as unknown as TDbRow) as TRun;
+
+/** Checks what a run would execute: a runnable group or a node of the project, or everything. */
+async function checkTarget(db: TDb, projectId: string, target: TRunTargetIds): Promise<TRunTarget> {
+  if (target.nodeGroupId && target.nodeId)
+    throw AppError.validation('nodeId', 'Give a group or a node, not both');
+  if (target.nodeGroupId) {
+    const group = await repo.groupInProject(db, target.nodeGroupId, projectId);
+    if (!group) throw AppError.validation('nodeGroupId', 'No such group in this project');
+    if (!group.runnable)
+      throw AppError.validation('nodeGroupId', 'Only an AI group or an AI image group can be run');
+    return { groupNodeId: group.nodeId };
+  }
+  if (target.nodeId) {
+    const node = await nodeInProject(db, target.nodeId, projectId);
+    if (!node) throw AppError.validation('nodeId', 'No such node in this project');
+    return { nodeId: node.id };
+  }
+  return { all: true };
+}
+
+/**
+ * Stores a run for an editor of the project and hands it to the queue; a workflow never runs
+ * inline. What routes and chat tools start runs with.
+ */
+export async function startRun(
+  db: TDb,
+  queue: TRunQueue,
+  user: TUser,
+  projectId: string,
+  target: TRunTargetIds,
+  inputs: Record<string, unknown>,
+  customAiId: string | null = null,
+) {
+  await projectAccess.require(db, user, projectId, 'editor', 'projectId');
+  await checkTarget(db, projectId, target);
+  const run = await insertRow(db, runs, {
+    projectId,
+    userId: user.id,
+    nodeGroupId: target.nodeGroupId ?? null,
+    nodeId: target.nodeId ?? null,
+    customAiId,
+    inputs,
+  });
+  queue.enqueue(run.id);
+  return run;
+}
+
+export async function createRun(
+  db: TDb,
+  queue: TRunQueue,
+  user: TUser,
+  {
+    projectId,
+    inputs,
+    ...target
+  }: TRunTargetIds & { projectId: string; inputs: Record<string, unknown> },
+) {
+  return { run: runToApi(await startRun(db, queue, user, projectId, target, inputs)) };
+}
+
+const visibleRun = (db: TDb, user: TUser, id: string, needed: 'viewer' | 'editor') =>
+  projectAccess.row(db, user, runs, id, needed, new AppError('not_found', 'Run not found'));
+
+/** Stops a running run or cancels a queued one; editors only. */
+export async function cancelRun(db: TDb, jobs: TRunJobs, user: TUser, id: string) {
+  const run = await visibleRun(db, user, id, 'editor');
+  if (!(await jobs.executor.cancel(run.id)))
+    throw new AppError('conflict', 'This run has already finished');
+  return { run: runToApi((await findRow(db, runs, run.id))!) };
+}
+
+export async function runNodeStates(db: TDb, user: TUser, id: string) {
+  const run = await visibleRun(db, user, id, 'viewer');
+  const rows = await repo.nodeStates(db, run.id);
+  return {
+    items: rows.map((row) => ({
+      nodeId: row.nodeId,
+      status: row.status,
+      output: row.output ?? null,
+      error: row.error,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The stored progress events after `after`, for a client catching up. */
+export async function runEvents(
+  db: TDb,
+  user: TUser,
+  id: string,
+  { after, limit }: { after: number; limit: number },
+) {
+  const run = await visibleRun(db, user, id, 'viewer');
+  return { items: await repo.eventsAfter(db, run.id, after, limit) };
+}
+
+export function canFollowRun(db: TDb, user: TUser, id: string) {
+  return projectAccess.canRead(db, user.id, runs, id);
+}
+
+/** The inputs a run of a target asks for, to build the run dialog. */
+export async function runInputs(
+  db: TDb,
+  user: TUser,
+  { projectId, ...target }: TRunTargetIds & { projectId: string },
+) {
+  await projectAccess.require(db, user, projectId, 'viewer', 'projectId');
+  const graph = await loadGraph(db, projectId);
+  const workflow = planWorkflow(
+    graph.nodes,
+    graph.connections,
+    await checkTarget(db, projectId, target),
+  );
+  const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
+  return {
+    items: workflowInputs(workflow).map((input) => {
+      const params = byId.get(input.nodeId)!.params;
+      return {
+        ...input,
+        valueType: typeof params.valueType === 'string' ? params.valueType : 'text',
+        defaultValue: params.defaultValue ?? null,
+        description:
+          typeof params.description === 'string' ? params.description : String(params.label ?? ''),
+      };
+    }),
+  };
+}
+
+/** Runs a node or a group (as a custom AI, if given), waits, and answers with its outputs. */
+export async function handle(
+  db: TDb,
+  jobs: TRunJobs,
+  user: TUser,
+  request: {
+    nodeId?: string;
+    nodeGroupId?: string;
+    customAiId?: string;
+    inputs: Record<string, unknown>;
+  },
+) {
+  const { nodeId, nodeGroupId, customAiId, inputs } = request;
+  const { projectId } = nodeId
+    ? await projectAccess.row(db, user, nodes, nodeId, 'viewer', notFound('Node', 'nodeId'))
+    : await projectAccess.row(
+        db,
+        user,
+        nodeGroups,
+        nodeGroupId!,
+        'viewer',
+        notFound('Group', 'nodeGroupId'),
+      );
+  if (customAiId && !(await customAiInProject(db, customAiId, projectId)))
+    throw AppError.validation('customAiId', 'No such custom AI in this project');
+  const target = { nodeId: nodeId ?? null, nodeGroupId: nodeGroupId ?? null };
+  const run = await startRun(db, jobs.queue, user, projectId, target, inputs, customAiId ?? null);
+  const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS))!;
+  return {
+    runId: run.id,
+    status: finished.status,
+    outputs: finished.outputs,
+    error: finished.error,
+  };
+}
+
+function notFound(what: string, field: string) {
+  return new AppError('not_found', `${what} not found`, [{ field, message: 'Not found' }]);
+}

@@ -1,0 +1,111 @@
+import type { TUser, TUserListItem } from '@flowsmith/shared';
+import { inTransaction, type TDb } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../auth/password';
+import { projects, users } from '../../db/schema/index';
+import * as projectsRepo from '../projects/projects.repo';
+import { deleteRow, findRow, insertRow, updateRow } from '../resources/resources.repo';
+import type { TListQuery } from '../resources/list-query';
+import * as repo from './users.repo';
+import type { TUserRow } from './users.repo';
+
+const toApi = (row: TUserRow): TUserListItem => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  isAdmin: row.isAdmin,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** People the caller may see without searching: co-members of their projects, and themselves. */
+const knownTo = (db: TDb, user: TUser) =>
+  user.isAdmin ? undefined : repo.selfAndCoMembers(db, user.id);
+
+async function findKnown(db: TDb, user: TUser, id: string): Promise<TUserRow> {
+  const row = await findRow(db, users, id, knownTo(db, user));
+  if (!row) throw new AppError('not_found', 'Not found');
+  return row;
+}
+
+async function requireAnotherAdmin(db: TDb, exceptId: string) {
+  if (!(await repo.anotherAdminExists(db, exceptId)))
+    throw new AppError('conflict', 'The instance needs at least one administrator');
+}
+
+/**
+ * A search (`?search=`) finds any verified user by name or e-mail, for adding members; without
+ * one, a user sees the people they share projects with.
+ */
+export async function listUsers(db: TDb, user: TUser, query: TListQuery) {
+  const page = await repo.listVerifiedUsers(
+    db,
+    query,
+    query.search ? undefined : knownTo(db, user),
+  );
+  return { ...page, items: page.items.map(toApi) };
+}
+
+export async function getUser(db: TDb, user: TUser, id: string) {
+  return toApi(await findKnown(db, user, id));
+}
+
+export async function createUser(
+  db: TDb,
+  user: TUser,
+  { password, ...values }: { email: string; name: string; password: string },
+) {
+  if (!user.isAdmin) throw new AppError('forbidden', 'Only the administrator can add users');
+  const row = await insertRow(db, users, {
+    ...values,
+    passwordHash: await hashPassword(password),
+    emailVerifiedAt: new Date(),
+  });
+  return toApi(row);
+}
+
+/** Users change their own name; the admin manages everyone. */
+export async function updateUser(
+  db: TDb,
+  user: TUser,
+  id: string,
+  values: { name?: string; isAdmin?: boolean },
+) {
+  const target = await findKnown(db, user, id);
+  if (!user.isAdmin && target.id !== user.id)
+    throw new AppError('forbidden', 'You can only change your own account');
+  if (values.isAdmin !== undefined && !user.isAdmin) {
+    throw new AppError('forbidden', 'Only the administrator can grant administration');
+  }
+  if (values.isAdmin === false && target.isAdmin) await requireAnotherAdmin(db, target.id);
+  return toApi(await updateRow(db, users, target.id, values));
+}
+
+/**
+ * Before an account goes: projects where it is the only member go with it; a project it alone
+ * owns but shares with others must first get another owner.
+ */
+async function deleteSoleProjects(db: TDb, userId: string) {
+  for (const projectId of await projectsRepo.ownedProjectIds(db, userId)) {
+    const members = await projectsRepo.membersOf(db, projectId);
+    if (members.length === 1) {
+      await deleteRow(db, projects, projectId);
+    } else if (!members.some((m) => m.userId !== userId && m.role === 'owner')) {
+      throw new AppError(
+        'conflict',
+        'Make someone else owner of your shared projects before deleting your account',
+      );
+    }
+  }
+}
+
+export async function deleteUser(db: TDb, user: TUser, id: string) {
+  const target = await findKnown(db, user, id);
+  if (!user.isAdmin && target.id !== user.id)
+    throw new AppError('forbidden', 'You can only delete your own account');
+  if (target.isAdmin) await requireAnotherAdmin(db, target.id);
+  await inTransaction(db, async (tx) => {
+    await deleteSoleProjects(tx, target.id);
+    await deleteRow(tx, users, target.id);
+  });
+}
