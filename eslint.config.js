@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { webImportZones } from './eslint/web-import-zones.js';
 
 // Dependencies point one way: web and server use shared; server uses engine;
 // engine and shared use neither app.
@@ -18,29 +18,6 @@ const apps = [
   {
     group: ['@flowsmith/web', '@flowsmith/web/*', '**/apps/web/**'],
     message: 'Apps do not import each other.',
-  },
-];
-
-// The web app's screen areas: each may use components/ and lib/, never another area, and the
-// shared folders never use an area. The zones are checked on resolved paths, so a relative
-// import (`../projects/x`) is caught as well as any other spelling of it.
-const webSrc = 'apps/web/src';
-const features = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const webZones = [
-  ...features.map((name) => ({
-    target: `${webSrc}/features/${name}`,
-    from: `${webSrc}/features`,
-    except: [`./${name}`],
-    message: 'Features do not import each other: move what they share to components/ or lib/.',
-  })),
-  {
-    target: [`${webSrc}/components`, `${webSrc}/lib`],
-    from: `${webSrc}/features`,
-    message: 'Shared code does not depend on a feature.',
   },
 ];
 
@@ -80,13 +57,16 @@ export default tseslint.config(
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    plugins: {
+      'react-hooks': reactHooks,
+      flowsmith: { rules: { 'web-import-zones': webImportZones } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+      'flowsmith/web-import-zones': [
+        'error',
+        { src: path.join(import.meta.dirname, 'apps/web/src') },
+      ],
       ...restrict([
         ...apps,
         { group: ['@flowsmith/engine'], message: 'The web app does not run the engine.' },
