@@ -27,7 +27,7 @@ async function escapeAsksBeforeDropping(page: Page, dialog: Locator) {
   await expect(dialog).toBeVisible();
 }
 
-test('Escape closes an open dropdown, not the form; unsaved changes ask before closing', async ({
+test('Escape closes an open dropdown, not the dialog; unsaved changes ask before closing', async ({
   page,
   flowsmith,
 }) => {
@@ -64,14 +64,19 @@ test('Escape closes an open dropdown, not the form; unsaved changes ask before c
   await unsaved(page).getByRole('button', { name: 'Discard changes' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Keeper')).toHaveCount(0);
-});
 
-test('node settings keep what was typed when Escape closes a dropdown', async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Node dialogs');
+  // An autocomplete in the members dialog: its panel closes first, then a typed name asks.
+  await page.goto('/project');
+  await page.getByRole('button', { name: 'Members' }).click();
+  const members = page.getByRole('dialog', { name: 'Members of Dialogs' });
+  await members.getByLabel('Add a user by name or e-mail').pressSequentially('nobody-here');
+  await escapeClosesOnlyThePanel(page, members);
+  await escapeAsksBeforeDropping(page, members);
+  await members.getByRole('button', { name: 'Done' }).click();
+  await unsaved(page).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(members).toBeHidden();
+
+  // The same in the canvas's node settings.
   await importGraph(
     page.request,
     projectId,

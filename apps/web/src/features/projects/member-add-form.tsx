@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -30,7 +30,22 @@ const ZMemberForm = z.object({
   canEdit: z.boolean(),
 });
 
+type TMemberForm = UseFormReturn<
+  z.input<typeof ZMemberForm>,
+  unknown,
+  z.output<typeof ZMemberForm>
+>;
+
+/** The form's state, held by the members dialog so that closing it can ask about a picked user. */
+export function useMemberForm(): TMemberForm {
+  return useForm({
+    resolver: zodResolver(ZMemberForm),
+    defaultValues: { userId: '', canEdit: false },
+  });
+}
+
 type TMemberAddFormProps = {
+  form: TMemberForm;
   project: TProject;
   /** Users who are members already; they are not offered again. */
   memberUserIds: ReadonlySet<string>;
@@ -46,14 +61,10 @@ function userSuggestion(user: TUserListItem) {
 }
 
 /** The project user form (spec §2): pick a user with the autocomplete, choose "Can edit", add. */
-export function MemberAddForm({ project, memberUserIds }: TMemberAddFormProps) {
+export function MemberAddForm({ form, project, memberUserIds }: TMemberAddFormProps) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const add = useAddMember();
-  const form = useForm<z.input<typeof ZMemberForm>, unknown, z.output<typeof ZMemberForm>>({
-    resolver: zodResolver(ZMemberForm),
-    defaultValues: { userId: '', canEdit: false },
-  });
   const [picked, canEdit] = useWatch({ control: form.control, name: ['userId', 'canEdit'] });
   const [suggestions, setSuggestions] = useState<TUserListItem[]>([]);
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { useFormState } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import type { TProject, TProjectUser } from '@flowsmith/shared';
 import { AppDialog } from '../../components/dialog/app-dialog';
+import { useUnsavedChangesGuard } from '../../components/dialog/unsaved-changes';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { useCurrentUser } from '../../lib/auth';
 import { errorText } from '../../lib/forms';
-import { MemberAddForm } from './member-add-form';
+import { MemberAddForm, useMemberForm } from './member-add-form';
 import { MembersTable } from './members-table';
 import { useChangeMemberRole, useRemoveMember } from './projects.mutations';
 import { membersQueryOptions } from '../../lib/queries/members';
@@ -23,6 +25,10 @@ type TMembersDialogProps = {
  * them; everyone else sees the list read-only and may leave.
  */
 export function MembersDialog({ project, onClose }: TMembersDialogProps) {
+  const memberForm = useMemberForm();
+  // A user picked (or typed) but not added yet is asked about before the dialog closes.
+  const { isDirty } = useFormState({ control: memberForm.control });
+  const guard = useUnsavedChangesGuard(isDirty, onClose);
   const notify = useNotify();
   const self = useCurrentUser();
   const members = useQuery(membersQueryOptions(project.id));
@@ -110,47 +116,51 @@ export function MembersDialog({ project, onClose }: TMembersDialogProps) {
           onClick={() => confirmLeave(selfRow)}
         />
       ) : null}
-      <Button type="button" label="Done" onClick={onClose} />
+      <Button type="button" label="Done" onClick={guard.requestClose} />
     </div>
   );
 
   return (
-    <AppDialog
-      onHide={onClose}
-      header={`Members of ${project.name}`}
-      footer={footer}
-      className="members-dialog"
-      breakpoints={{ '768px': '95vw' }}
-    >
-      <p className="members-dialog__role">
-        Your role: <ProjectRoleTag role={project.role} />
-        {isOwner ? null : <span> Only owners can add or remove members.</span>}
-      </p>
-      {isOwner ? (
-        <MemberAddForm
-          project={project}
-          memberUserIds={new Set(rows.map((member) => member.userId))}
-        />
-      ) : null}
-      {members.isError ? (
-        <Message severity="error" text={errorText(members.error)} className="w-full" />
-      ) : (
-        <MembersTable
-          members={shownRows}
-          loading={members.isPending}
-          selfUserId={self?.id ?? ''}
-          manage={
-            isOwner
-              ? {
-                  busyMemberId,
-                  onCanEditChange: changeCanEdit,
-                  onMakeOwner: confirmMakeOwner,
-                  onRemove: confirmRemove,
-                }
-              : null
-          }
-        />
-      )}
-    </AppDialog>
+    <>
+      <AppDialog
+        onHide={guard.requestClose}
+        header={`Members of ${project.name}`}
+        footer={footer}
+        className="members-dialog"
+        breakpoints={{ '768px': '95vw' }}
+      >
+        <p className="members-dialog__role">
+          Your role: <ProjectRoleTag role={project.role} />
+          {isOwner ? null : <span> Only owners can add or remove members.</span>}
+        </p>
+        {isOwner ? (
+          <MemberAddForm
+            form={memberForm}
+            project={project}
+            memberUserIds={new Set(rows.map((member) => member.userId))}
+          />
+        ) : null}
+        {members.isError ? (
+          <Message severity="error" text={errorText(members.error)} className="w-full" />
+        ) : (
+          <MembersTable
+            members={shownRows}
+            loading={members.isPending}
+            selfUserId={self?.id ?? ''}
+            manage={
+              isOwner
+                ? {
+                    busyMemberId,
+                    onCanEditChange: changeCanEdit,
+                    onMakeOwner: confirmMakeOwner,
+                    onRemove: confirmRemove,
+                  }
+                : null
+            }
+          />
+        )}
+      </AppDialog>
+      {guard.confirm}
+    </>
   );
 }
