@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -20,6 +21,50 @@ const apps = [
     message: 'Apps do not import each other.',
   },
 ];
+
+// The packages run in any host (server, worker, browser): besides their own files they import
+// only what is listed, never a Node built-in or an app library, and read no Node globals.
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const builtins = `(node:|(${builtinModules.map(escape).join('|')})(/|$))`;
+const nodeGlobals = ['process', 'Buffer', 'global', 'require', 'module', 'exports'].concat([
+  '__dirname',
+  '__filename',
+  'setImmediate',
+  'clearImmediate',
+]);
+function packageRules(who, allowed, { tests = false } = {}) {
+  const imports = tests ? [...allowed, 'vitest', 'fast-check'] : allowed;
+  const listed = `(${imports.map(escape).join('|')})(/|$)`;
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...apps,
+          { regex: `^${builtins}`, message: `${who} runs outside Node: no Node built-ins.` },
+          {
+            regex: `^(?!\\.{1,2}/|${builtins}|${listed})`,
+            message: `${who} imports only ${allowed.join(' and ')}: no app libraries (Fastify, Drizzle, pg, Socket.IO, React, React Flow, PrimeReact, the AI SDK, …).`,
+          },
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      ...nodeGlobals.map((name) => ({ name, message: `${who} uses only what it is given.` })),
+    ],
+    'no-restricted-properties': [
+      'error',
+      { object: 'globalThis', property: 'process', message: `${who} reads no environment.` },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'ImportExpression', message: `${who} imports statically, so lint sees it.` },
+      { selector: "MemberExpression[property.name='only']", message: 'No .only in tests.' },
+    ],
+  };
+}
+const tests = ['**/*.test.ts', '**/*.test.tsx'];
 
 export default tseslint.config(
   {
@@ -46,14 +91,6 @@ export default tseslint.config(
       'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    files: ['packages/shared/**'],
-    rules: restrict([
-      ...apps,
-      { group: ['@flowsmith/engine'], message: 'shared depends on nothing of ours.' },
-    ]),
-  },
-  { files: ['packages/engine/**'], rules: restrict(apps) },
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
@@ -91,5 +128,15 @@ export default tseslint.config(
         { selector: "MemberExpression[property.name='only']", message: 'No .only in tests.' },
       ],
     },
+  }, // After the tests' block: these carry its rule along, since a later block replaces a rule.
+  { files: ['packages/shared/**'], rules: packageRules('packages/shared', ['zod']) },
+  {
+    files: tests.map((glob) => `packages/shared/${glob}`),
+    rules: packageRules('packages/shared', ['zod'], { tests: true }),
+  },
+  { files: ['packages/engine/**'], rules: packageRules('packages/engine', ['@flowsmith/shared']) },
+  {
+    files: tests.map((glob) => `packages/engine/${glob}`),
+    rules: packageRules('packages/engine', ['@flowsmith/shared'], { tests: true }),
   },
 );

@@ -30,7 +30,7 @@ const services: TEngineServices = {
   now: () => new Date(0),
 };
 
-const processor = (id: string): TEngineNode => ({
+const processor = (id: string): TEngineNode<'ai_processor'> => ({
   id,
   kind: 'ai_processor',
   title: id,
@@ -43,18 +43,21 @@ const edge = (source: string, target: string) => ({
   targetHandle: 'input',
 });
 
-function chain(): TWorkflow {
+/** A workflow of processors only, so the baseline can call the processor directly. */
+type TProcessorFlow = { nodes: TEngineNode<'ai_processor'>[]; edges: TWorkflow['edges'] };
+
+function chain(): TProcessorFlow {
   const nodes = Array.from({ length: NODES }, (_, i) => processor(`n${i}`));
   return { nodes, edges: nodes.slice(1).map((node, i) => edge(nodes[i]!.id, node.id)) };
 }
 
-function fanOut(): TWorkflow {
+function fanOut(): TProcessorFlow {
   const nodes = Array.from({ length: NODES }, (_, i) => processor(`n${i}`));
   return { nodes, edges: nodes.slice(1).map((node) => edge('n0', node.id)) };
 }
 
 /** The baseline: the same node functions called in dependency order, with no engine around them. */
-async function plainLoop(workflow: TWorkflow): Promise<void> {
+async function plainLoop(workflow: TProcessorFlow): Promise<void> {
   const outputs = new Map<string, TValues>();
   const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
   const incoming = new Map<string, TWorkflow['edges']>();

@@ -1,18 +1,42 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the server, which serves the API, the app and realtime on one port.
+// `npm start`: runs the built server (apps/server/dist), which serves the API, the built web app
+// and realtime on one port. Nothing is compiled at run time: `npm run build` makes both builds,
+// and this script runs it first only when a build is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/shared/src',
+
+const builds = [
+  {
+    name: 'server',
+    output: 'apps/server/dist/server.js',
+    sources: [
+      'apps/server/src',
+      'apps/server/drizzle',
+      'apps/server/scripts',
+      'apps/server/package.json',
+      'packages/shared/src',
+      'packages/engine/src',
+    ],
+    tool: 'esbuild',
+    script: 'build:server',
+  },
+  {
+    name: 'web app',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/build',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/shared/src',
+    ],
+    tool: 'vite',
+    script: 'build:web',
+  },
 ];
 
 function newestMtime(target) {
@@ -25,18 +49,36 @@ function newestMtime(target) {
   );
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-if (builtAt < sourcesAt) {
-  console.log(
-    builtAt === 0
-      ? 'Building the web app…'
-      : 'The web app changed since its last build; rebuilding…',
-  );
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const at = (relative) => path.join(root, relative);
+const builtAt = (build) => (existsSync(at(build.output)) ? statSync(at(build.output)).mtimeMs : 0);
+const stale = builds.filter(
+  (build) => builtAt(build) < Math.max(...build.sources.map((source) => newestMtime(at(source)))),
+);
+
+if (stale.length > 0) {
+  // A production install (`npm ci --omit=dev`) has no build tools: it runs what was built.
+  const canBuild = builds.every((build) => existsSync(at(`node_modules/${build.tool}`)));
+  const names = (list) => list.map((build) => build.name).join(' and ');
+  const missing = stale.filter((build) => builtAt(build) === 0);
+  if (!canBuild) {
+    if (missing.length > 0) {
+      console.error(
+        `The ${names(missing)} is not built and the build tools are not installed: run \`npm install\` and \`npm run build\`, then start again.`,
+      );
+      process.exit(1);
+    }
+    console.warn(`The ${names(stale)} is older than its sources; starting the existing build.`);
+  } else {
+    console.log(
+      missing.length === stale.length
+        ? `Building the ${names(stale)}…`
+        : `The ${names(stale)} changed since the last build; rebuilding…`,
+    );
+    for (const build of stale) {
+      const run = spawnSync('npm', ['run', build.script], { cwd: root, stdio: 'inherit' });
+      if (run.status !== 0) process.exit(run.status ?? 1);
+    }
+  }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/server.ts'));
+await import(pathToFileURL(at('apps/server/dist/server.js')).href);

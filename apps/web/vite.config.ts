@@ -2,12 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildIdPlugin } from './build/build-id-plugin.ts';
+import { precompressPlugin } from './build/precompress-plugin.ts';
+import { themeFontsPlugin } from './build/theme-fonts-plugin.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    themeFontsPlugin(),
     buildIdPlugin(),
     VitePWA({
       registerType: 'prompt',
@@ -44,8 +47,11 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/builds\//],
         cleanupOutdatedCaches: true,
+        sourcemap: false,
       },
     }),
+    // Last: it compresses what the others wrote, the service worker included.
+    precompressPlugin({ sourcemapsDir: 'sourcemaps' }),
   ],
   server: {
     port: 5173,
@@ -60,6 +66,28 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Kept for debugging, but moved out of dist by the precompress plugin: never served.
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Libraries every screen needs, in a few long-cached chunks instead of dozens of small
+        // ones; everything else is split per route by the lazy imports.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'primereact',
+              test: /node_modules[\\/](primereact[\\/](api|utils|hooks|componentbase|ripple|csstransition|portal|overlayservice|tooltip|button|inputtext|password|message|toast)|react-transition-group|dom-helpers|@babel[\\/]runtime)[\\/]/,
+              priority: 20,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -33,24 +33,21 @@ export async function startFlowsmith(): Promise<TFlowsmithServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // Started as `npm start` starts it: the built server, rebuilt first only if stale.
+  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
 

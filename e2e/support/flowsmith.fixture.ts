@@ -64,7 +64,8 @@ export const test = base.extend<object, TWorkerFixtures>({
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       let log = '';
-      const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      // Started as `npm start` starts it: the built server, rebuilt first only if stale.
+      const server = spawn(process.execPath, ['scripts/start.mjs'], {
         cwd: root,
         env: {
           ...process.env,

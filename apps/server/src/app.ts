@@ -3,14 +3,17 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config/config';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
 import { AppError } from './lib/app-error';
+import { loggerOptions, type TLogStream } from './lib/logger-options';
 import { authRoutes } from './modules/auth/auth.routes';
 import { canvasRoutes } from './modules/canvas/canvas.routes';
 import { customAisRoutes } from './modules/custom-ais/custom-ais.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { logAiSdkWarnings } from './modules/models/model-logging';
 import { modelsRoutes } from './modules/models/models.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reqLogsRoutes } from './modules/req-logs/req-logs.routes';
@@ -26,6 +29,7 @@ import { mailPlugin } from './plugins/mail';
 import { modelsPlugin } from './plugins/models';
 import { openApiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
+import { RequestLogController } from './plugins/request-logging';
 import { runJobsPlugin } from './plugins/run-jobs';
 import { spaPlugin } from './plugins/spa';
 
@@ -40,6 +44,8 @@ export type TBuildOptions = {
   database: TDatabase;
   secretKey: string;
   logger?: boolean;
+  /** Receives the log's JSON lines instead of stdout, e.g. to read them in tests. */
+  logStream?: TLogStream;
   /** Sees every route as it is added, e.g. for a test that walks the route table. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -73,26 +79,17 @@ export async function buildApp({
   database,
   secretKey,
   logger = true,
+  logStream,
   onRoute,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          ...(config.logFormat === 'pretty'
-            ? {
-                transport: {
-                  target: 'pino-pretty',
-                  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-                },
-              }
-            : {}),
-        }
-      : false,
-    trustProxy: true,
+    logger: logger ? loggerOptions(config, logStream) : false,
+    logController: new RequestLogController(),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  logAiSdkWarnings(app.log);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, GRAPH_FORMAT_VERSION } from '@flowsmith/shared';
 import { reqLogs, runs } from './db/schema/index';
 import { createWorld, type TWorld } from './test/api-world';
-import { resourceFixtures, updateBody } from './test/resource-fixtures';
+import { catalogTextFixtures, resourceFixtures, updateBody } from './test/resource-fixtures';
 
 type TRoute = { method: string; url: string; isPublic: boolean };
 type TRequest = { payload?: unknown; headers?: Record<string, string> };
@@ -46,6 +46,10 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
     const writer = f.scope === 'catalog' ? w.as.admin : w.as.owner;
     ids[f.name] = { id: (await w.created(writer.post(`/api/${f.name}`, await f.create(w)))).id };
   }
+  for (const f of catalogTextFixtures) {
+    const seeded = await w.as.admin.get(`/api/${f.name}?${f.find}`);
+    ids[f.name] = { id: seeded.body.items[0].id };
+  }
   const db = w.t.database.db;
   const members = await w.as.owner.get(`/api/project_users?projectId=${w.projectId}`);
   const customAiId = ids.custom_ais!.id!;
@@ -83,6 +87,7 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
 async function validRequest(w: TWorld, route: TRoute, conversationId: string): Promise<TRequest> {
   const resource = route.url.split('/')[2]!;
   const fixture = resourceFixtures.find((f) => f.name === resource);
+  const textFixture = catalogTextFixtures.find((f) => f.name === resource);
   const bodies: Record<string, unknown> = {
     'PUT /api/projects/:id': { name: 'Renamed' },
     'PUT /api/project_users/:id': { role: 'viewer' },
@@ -103,6 +108,7 @@ async function validRequest(w: TWorld, route: TRoute, conversationId: string): P
   if (key in bodies) return { payload: bodies[key] };
   if (fixture && key === `PUT /api/${resource}/:id`)
     return { payload: await updateBody(fixture, w) };
+  if (textFixture && key === `PUT /api/${resource}/:id`) return { payload: textFixture.texts };
   return {};
 }
 

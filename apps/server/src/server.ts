@@ -1,17 +1,25 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
-import { openDatabase } from './db/database';
+import { DatabaseUnreachableError, openDatabase, PGLITE_TEMPLATE } from './db/database';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { resolveSecretKey } from './lib/secret-key';
 import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const releaseLock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const releaseLock = config.databaseUrl
+    ? undefined
+    : await lockDataDir(config.dataDir, {
+        onLost(error) {
+          // Two servers writing one embedded database would corrupt it: this one stops.
+          console.error(`${error.message}; stopping.`);
+          process.exit(1);
+        },
+      });
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: PGLITE_TEMPLATE },
   );
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, secretKey });
@@ -41,7 +49,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseUnreachableError
+  ) {
     console.error(error.message);
   } else {
     console.error('Flowsmith failed to start:', error);

@@ -50,4 +50,22 @@ describe('loadConfig', () => {
       expect((error as Error).message).toContain('postgres://');
     }
   });
+
+  it('trusts no proxy by default, and reads a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.5, 192.168.0.0/16,::1,loopback ' }).trustProxy,
+    ).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'loopback']);
+  });
+
+  it.each(['true', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/8', ',', '300.1.1.1'])(
+    'refuses TRUST_PROXY=%s with a message saying what it takes',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY must be a hop count .*(list of proxy addresses|X-Forwarded-For)/,
+      );
+    },
+  );
 });

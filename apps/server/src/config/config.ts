@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '@flowsmith/shared';
+import { repoRoot } from '../paths';
+import { parseTrustProxy, type TTrustProxy } from './trust-proxy';
 
 const optionalString = z
   .string()
@@ -43,6 +45,15 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(10),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const parsed = parseTrustProxy(raw);
+      if ('value' in parsed) return parsed.value;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -78,6 +89,8 @@ export type TConfig = {
   logFormat: 'pretty' | 'json';
   webDistDir: string;
   authRateLimit: TRateLimit;
+  /** The proxies whose `X-Forwarded-For` names the client (rate limits key on that address). */
+  trustProxy: TTrustProxy;
   runs: TRunSettings;
   /** The largest file a database import accepts. */
   importMaxBytes: number;
@@ -94,8 +107,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
@@ -120,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindowMs: 60_000 },
+    trustProxy: e.TRUST_PROXY,
     importMaxBytes: MAX_IMPORT_BYTES,
     runs: {
       concurrency: 4,

@@ -9,7 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { openFromTemplate } from './pglite-template';
 import { seedCatalog } from './seed-catalog';
+import { serverDir } from '../paths';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -21,12 +23,18 @@ export type TDatabase = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverDir, 'drizzle');
+
+/** Where the build writes the template of a new embedded database. */
+export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template');
 
 export type TDatabaseOptions =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). `template`: a migrated database
+   * made at build time, to start a new one from (see pglite-template.ts).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string };
 
 /** Opens the database, applies pending migrations and brings the built-in catalog up to date. */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
@@ -36,6 +44,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     try {
+      await reach(pool, options.url);
       await migratePg(db, { migrationsFolder });
       await seedCatalog(db as unknown as TDb);
     } catch (error) {
@@ -50,7 +59,11 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const fromTemplate =
+    options.dataDir && options.template
+      ? await openFromTemplate(options.dataDir, options.template, migrationsFolder)
+      : undefined;
+  const client = fromTemplate ?? (await PGlite.create(options.dataDir));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await seedCatalog(db as unknown as TDb);
@@ -60,6 +73,43 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     ping: () => ping(db as unknown as TDb),
     close: once(() => client.close()),
   };
+}
+
+/** The database named by DATABASE_URL cannot be reached: said in one sentence, no stack. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, reason: string) {
+    const shown = new URL(url);
+    shown.password = '';
+    super(`Cannot reach the database given by DATABASE_URL (${shown.toString()}): ${reason}.`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+const CONNECT_TIMEOUT_MS = 15_000;
+
+function connectionProblem(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name is unknown';
+  if (code === 'ETIMEDOUT') return 'the connection timed out';
+  return (message || code || String(error)).replace(/\.$/, '');
+}
+
+async function reach(pool: pg.Pool, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(), { code: 'ETIMEDOUT' })),
+      CONNECT_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([pool.query('select 1'), timeout]);
+  } catch (error) {
+    throw new DatabaseUnreachableError(url, connectionProblem(error));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs `work` in one transaction, handing it a handle that every repo function accepts. */

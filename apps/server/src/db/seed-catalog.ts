@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, notExists, notInArray, sql } from 'drizzle-orm';
 import {
   ioTypeCodes,
   ioTypeNames,
-  nodeKindCatalog,
+  nodeCatalog,
   nodeKinds,
   paramTypeCodes,
   paramTypeNames,
@@ -13,6 +13,7 @@ import type { TDb } from './database';
 import {
   databaseValueTypes,
   modelPrices,
+  nodes,
   nodeInputTypes,
   nodeOutputTypes,
   nodeTypeParams,
@@ -69,9 +70,83 @@ const prices = [
 ];
 
 /**
+ * The node kinds of the code's catalog as rows: behaviour is brought up to date on every start,
+ * texts only when a row is new, so an administrator's wording survives restarts. Params and kinds
+ * the code no longer has are removed (a kind only while no node uses it).
+ */
+async function seedNodeKinds(tx: TDb): Promise<void> {
+  for (const [sortOrder, kind] of nodeKinds.entries()) {
+    const definition = nodeCatalog[kind];
+    const behaviour = {
+      icon: definition.icon,
+      color: definition.color,
+      category: definition.category,
+      isGroup: definition.flags.group,
+      runnable: definition.flags.runnable,
+      inputs: [...definition.inputs],
+      outputs: [...definition.outputs],
+      sortOrder,
+    };
+    const [row] = await tx
+      .insert(nodeTypes)
+      .values({ kind, name: definition.name, description: definition.description, ...behaviour })
+      .onConflictDoUpdate({ target: nodeTypes.kind, set: behaviour })
+      .returning({ id: nodeTypes.id });
+    const nodeTypeId = row!.id;
+    await tx.delete(nodeTypeParams).where(
+      and(
+        eq(nodeTypeParams.nodeTypeId, nodeTypeId),
+        notInArray(
+          nodeTypeParams.name,
+          definition.params.map((param) => param.name),
+        ),
+      ),
+    );
+    if (definition.params.length === 0) continue;
+    await tx
+      .insert(nodeTypeParams)
+      .values(
+        definition.params.map((param, index) => ({
+          nodeTypeId,
+          name: param.name,
+          label: param.label,
+          type: param.type,
+          required: param.required,
+          defaultValue: param.defaultValue,
+          options: param.options?.map((option) => option.value) ?? null,
+          min: param.min,
+          max: param.max,
+          description: param.description,
+          sortOrder: index,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [nodeTypeParams.nodeTypeId, nodeTypeParams.name],
+        set: {
+          type: sql`excluded.type`,
+          required: sql`excluded.required`,
+          defaultValue: sql`excluded.default_value`,
+          options: sql`excluded.options`,
+          min: sql`excluded.min`,
+          max: sql`excluded.max`,
+          sortOrder: sql`excluded.sort_order`,
+        },
+      });
+  }
+  await tx
+    .delete(nodeTypes)
+    .where(
+      and(
+        notInArray(nodeTypes.kind, [...nodeKinds]),
+        notExists(tx.select({ id: nodes.id }).from(nodes).where(eq(nodes.type, nodeTypes.kind))),
+      ),
+    );
+}
+
+/**
  * Writes the built-in catalog (node kinds with their params and handles, the type tables, the
- * subscription plans and the model prices) after the schema migrations. Idempotent: built-in rows
- * are brought up to date, rows an admin added are left alone, prices an admin changed are kept.
+ * subscription plans and the model prices) after the schema migrations. Idempotent: rows an
+ * admin added are left alone, texts and prices an admin changed are kept.
  */
 export async function seedCatalog(db: TDb): Promise<void> {
   await db.transaction(async (tx) => {
@@ -86,61 +161,7 @@ export async function seedCatalog(db: TDb): Promise<void> {
         .values(codes.map((code) => ({ code, name: (names as Record<string, string>)[code]! })))
         .onConflictDoNothing({ target: table.code });
     }
-
-    for (const [sortOrder, kind] of nodeKinds.entries()) {
-      const { params, ...definition } = nodeKindCatalog[kind];
-      const values = {
-        kind,
-        name: definition.name,
-        description: definition.description,
-        icon: definition.icon,
-        color: definition.color,
-        category: definition.category,
-        isGroup: definition.isGroup,
-        runnable: definition.runnable,
-        inputs: definition.inputs,
-        outputs: definition.outputs,
-        sortOrder,
-      };
-      const [row] = await tx
-        .insert(nodeTypes)
-        .values(values)
-        .onConflictDoUpdate({ target: nodeTypes.kind, set: values })
-        .returning({ id: nodeTypes.id });
-      if (params.length === 0) continue;
-      await tx
-        .insert(nodeTypeParams)
-        .values(
-          params.map((param, index) => ({
-            nodeTypeId: row!.id,
-            name: param.name,
-            label: param.label,
-            type: param.type,
-            required: param.required ?? false,
-            defaultValue: param.defaultValue ?? null,
-            options: param.options ?? null,
-            min: param.min ?? null,
-            max: param.max ?? null,
-            description: param.description ?? '',
-            sortOrder: index,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [nodeTypeParams.nodeTypeId, nodeTypeParams.name],
-          set: {
-            label: sql`excluded.label`,
-            type: sql`excluded.type`,
-            required: sql`excluded.required`,
-            defaultValue: sql`excluded.default_value`,
-            options: sql`excluded.options`,
-            min: sql`excluded.min`,
-            max: sql`excluded.max`,
-            description: sql`excluded.description`,
-            sortOrder: sql`excluded.sort_order`,
-          },
-        });
-    }
-
+    await seedNodeKinds(tx as unknown as TDb);
     await tx
       .insert(subscriptionPlans)
       .values(plans)

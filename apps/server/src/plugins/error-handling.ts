@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TApiError, TApiErrorCode, TFieldError } from '@flowsmith/shared';
 import { AppError } from '../lib/app-error';
+import { markFailureLogged } from './request-logging';
 
 type TValidationItem = {
   instancePath?: string;
@@ -91,7 +92,11 @@ export const errorHandlingPlugin = fp(
           .status(status)
           .send(envelope(code, messageByCode[code] ?? 'The request is not valid'));
       }
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error(
+        { err: error, method: request.method, url: request.url },
+        `unhandled error in ${request.method} ${request.url}`,
+      );
+      markFailureLogged(request);
       return reply.status(500).send(envelope('internal_error', messageByCode.internal_error!));
     });
   },

@@ -1,8 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TTestApp } from '../test/test-app';
+import { testDatabaseKinds } from '../test/test-databases';
 
 describe('HTTP surface', () => {
   let t: TTestApp;
@@ -91,8 +94,20 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'flowsmith-web-'));
     await mkdir(path.join(dist, 'builds'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Flowsmith</title>');
-    await writeFile(path.join(dist, 'builds/latest.json'), '{"id":"b1"}');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    const files: Record<string, string> = {
+      'index.html': '<!doctype html><title>Flowsmith</title>',
+      'builds/latest.json': '{"id":"b1"}',
+      'sw.js': 'self.addEventListener("fetch", () => {})',
+      'manifest.webmanifest': '{"name":"Flowsmith"}',
+      'assets/index-Ab12Cd34.js': 'console.log("entry")',
+    };
+    // As the build writes them: each text file with its brotli and gzip copies.
+    for (const [name, text] of Object.entries(files)) {
+      await writeFile(path.join(dist, name), text);
+      await writeFile(path.join(dist, `${name}.br`), brotliCompressSync(text));
+      await writeFile(path.join(dist, `${name}.gz`), gzipSync(text));
+    }
     t = await createTestApp({ database: 'pglite', env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -118,15 +133,86 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({ id: 'b1' });
   });
+
+  it('sends text files brotli-compressed, else gzip, else as they are, varying on Accept-Encoding', async () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      t.app.inject({
+        url,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    for (const url of ['/assets/index-Ab12Cd34.js', '/login', '/sw.js']) {
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toContain('accept-encoding');
+      const gz = await get(url, 'gzip');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary, url).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(plain.body);
+    }
+    const script = await get('/assets/index-Ab12Cd34.js', 'br');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('caches hashed assets for a year, and never the files that announce a new build', async () => {
+    const cacheOf = async (url: string) =>
+      (await t.app.inject({ url, headers: { 'accept-encoding': 'br' } })).headers['cache-control'];
+    expect(await cacheOf('/assets/index-Ab12Cd34.js')).toBe('public, max-age=31536000, immutable');
+    for (const url of [
+      '/',
+      '/login',
+      '/index.html',
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/builds/latest.json',
+    ])
+      expect(await cacheOf(url), url).toBe('no-cache');
+  });
 });
 
-describe('health check without a database', () => {
-  it('answers 503 when the database is down', async () => {
+describe('health check', () => {
+  it.each(testDatabaseKinds)(
+    'answers 503 with db "down" to every caller when the database is down (%s)',
+    async (kind) => {
+      const t = await createTestApp({ database: kind });
+      try {
+        const { cookie } = await t.signUp('health@example.com');
+        await t.database.close();
+        for (const headers of [{}, { cookie }, { authorization: 'Bearer fs_not_a_key' }]) {
+          const response = await t.app.inject({ url: '/api/check', headers });
+          expect(response.statusCode).toBe(503);
+          expect(response.json()).toMatchObject({ status: 'error', db: 'down' });
+        }
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('answers at once while the embedded database is busy with other work', async () => {
     const t = await createTestApp({ database: 'pglite' });
-    await t.database.close();
-    const response = await t.app.inject({ url: '/api/check' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'error', db: 'error' });
-    await t.close();
+    try {
+      expect((await t.app.inject({ url: '/api/check' })).statusCode).toBe(200);
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // An open transaction holds the embedded database: every other statement waits for it.
+      const busy = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+        order.push('work done');
+      });
+      const check = t.app.inject({ url: '/api/check' }).then((response) => {
+        order.push(`check ${response.statusCode}`);
+      });
+      await Promise.race([check, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      release();
+      await Promise.all([busy, check]);
+      expect(order).toEqual(['check 200', 'work done']);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -8,9 +8,17 @@ import { apiNotFound } from './error-handling';
 // Files that must never be served from a cache: they are how the app learns it is stale.
 const NO_CACHE = new Set(['/sw.js', '/builds/latest.json', '/index.html', '/manifest.webmanifest']);
 
+/** The URL path a file of the build answers, without the `.br`/`.gz` of a precompressed copy. */
+function urlPathOf(webDistDir: string, filePath: string): string {
+  const relative = path.relative(webDistDir, filePath).split(path.sep).join('/');
+  return `/${relative.replace(/\.(br|gz)$/, '')}`;
+}
+
 /**
  * Serves the built web app with history fallback: known client routes get the shell with 200,
  * other paths the shell with 404 (the app shows "Page not found"); `/api` paths get JSON 404s.
+ * Text files go out brotli- or gzip-compressed as the browser accepts, from the copies the build
+ * wrote; hashed assets are cached for a year, the files that announce a new build never.
  */
 export const spaPlugin = fp(
   async (app) => {
@@ -22,8 +30,9 @@ export const spaPlugin = fp(
         root: webDistDir,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
-          const urlPath = `/${path.relative(webDistDir, filePath).split(path.sep).join('/')}`;
+          const urlPath = urlPathOf(webDistDir, filePath);
           if (NO_CACHE.has(urlPath)) res.header('cache-control', 'no-cache');
           else if (urlPath.startsWith('/assets/')) {
             res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,8 +1,19 @@
+import { expect } from 'vitest';
 import { createTestApp, type TTestApp } from './test-app';
 import type { TTestDatabaseKind } from './test-databases';
 
 export type TActor = { id: string; cookie: string } | null;
 export type TAnswer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The fields a 400 names. */
+export const fieldsOf = (answer: TAnswer): string[] =>
+  (answer.body?.error?.details ?? []).map((d: { field: string }) => d.field);
+
+/** The answer is the error envelope with this status and code. */
+export function expectError(answer: TAnswer, status: number, code: string) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.error).toMatchObject({ code, message: expect.any(String) });
+}
 
 /** An HTTP client acting as one user (or nobody). */
 export function clientFor(t: TTestApp, actor: TActor) {

@@ -204,51 +204,6 @@ export const resourceFixtures: TResourceFixture[] = [
     tooLong: ['name', { name: long(101) }],
     sorts: ['name', 'createdAt'],
   },
-  ...(
-    [
-      'node_type_param_types',
-      'node_input_types',
-      'node_output_types',
-      'database_value_types',
-    ] as const
-  ).map((name): TResourceFixture => ({
-    name,
-    scope: 'catalog',
-    create: async (w) => ({ code: w.unique('type'), name: 'Custom type' }),
-    update: { description: 'Added by the admin' },
-    required: ['code', 'name'],
-    wrongTypes: { code: 'Not A Code' },
-    tooLong: ['name', { name: long(101) }],
-    sorts: ['code', 'name', 'createdAt'],
-  })),
-  {
-    name: 'node_types',
-    scope: 'catalog',
-    create: async (w) => ({ kind: w.unique('kind'), name: 'Custom node', color: '#123456' }),
-    update: { description: 'A custom kind' },
-    required: ['kind', 'name'],
-    wrongTypes: { color: 'blue', isGroup: 'yes' },
-    tooLong: ['name', { name: long(101) }],
-    sorts: ['sortOrder', 'kind', 'name'],
-  },
-  {
-    name: 'node_type_params',
-    scope: 'catalog',
-    create: async (w) => {
-      const types = await w.as.admin.get('/api/node_types?kind=blank');
-      return {
-        nodeTypeId: types.body.items[0].id,
-        name: w.unique('param'),
-        label: 'Param',
-        type: 'string',
-      };
-    },
-    update: { label: 'Renamed param', required: true },
-    required: ['nodeTypeId', 'name', 'label', 'type'],
-    wrongTypes: { type: 'colour', options: 'a,b' },
-    tooLong: ['label', { label: long(101) }],
-    sorts: ['sortOrder', 'name'],
-  },
   {
     name: 'model_prices',
     scope: 'catalog',
@@ -284,5 +239,55 @@ export const resourceFixtures: TResourceFixture[] = [
     wrongTypes: { priceMonthlyCents: 10.5, active: 'yes' },
     tooLong: ['name', { name: long(101) }],
     sorts: ['sortOrder', 'name', 'priceMonthlyCents'],
+  },
+];
+
+/**
+ * How the tests exercise catalog rows generated from the node catalog in code: seeded rows
+ * that an administrator may reword, and nothing else.
+ */
+export type TCatalogTextFixture = {
+  name: string;
+  /** A list query that finds a seeded row to work on. */
+  find: string;
+  /** A change of texts the administrator may make. */
+  texts: TBody;
+  /** Changes of what the code defines, each field to be named in the 400. */
+  fixed: TBody;
+  tooLong: [string, TBody];
+  sorts: string[];
+};
+
+export const catalogTextFixtures: TCatalogTextFixture[] = [
+  ...(
+    [
+      'node_type_param_types',
+      'node_input_types',
+      'node_output_types',
+      'database_value_types',
+    ] as const
+  ).map((name): TCatalogTextFixture => ({
+    name,
+    find: 'code=text',
+    texts: { name: 'Plain text', description: 'Reworded by the admin' },
+    fixed: { code: 'words' },
+    tooLong: ['name', { name: long(101) }],
+    sorts: ['code', 'name', 'createdAt'],
+  })),
+  {
+    name: 'node_types',
+    find: 'kind=blank',
+    texts: { name: 'Sticky note', description: 'A note for the team' },
+    fixed: { kind: 'sticky', isGroup: true, color: '#000000', inputs: [], sortOrder: 1 },
+    tooLong: ['name', { name: long(101) }],
+    sorts: ['sortOrder', 'kind', 'name'],
+  },
+  {
+    name: 'node_type_params',
+    find: 'search=template&sort=name',
+    texts: { label: 'Prompt', description: 'What to ask' },
+    fixed: { name: 'prompt', type: 'number', required: false, options: ['a'], defaultValue: 'x' },
+    tooLong: ['label', { label: long(101) }],
+    sorts: ['sortOrder', 'name'],
   },
 ];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type TBuildOptions } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
+import type { TLogStream } from '../lib/logger-options';
 import { startSmtpTestServer, verificationTokenFrom } from './smtp-test-server';
 import { openTestDatabase, type TTestDatabaseKind } from './test-databases';
 
@@ -14,7 +15,20 @@ type TTestAppOptions = {
   config?: Partial<TConfig>;
   env?: Record<string, string>;
   onRoute?: TBuildOptions['onRoute'];
+  /** Receives the server log's JSON lines (at LOG_LEVEL, `info` unless `env` says otherwise). */
+  logStream?: TLogStream;
 };
+
+/** A log stream that keeps the lines it is given, parsed. */
+export function captureLog() {
+  const lines: Array<Record<string, unknown> & { level: number; msg: string }> = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    /** Everything written, as one string, to search for what must not be there. */
+    text: () => lines.map((line) => JSON.stringify(line)).join('\n'),
+  };
+}
 
 /** The whole app on a fresh database, mailing through a real SMTP server. */
 export async function createTestApp({
@@ -22,6 +36,7 @@ export async function createTestApp({
   config: overrides,
   env,
   onRoute,
+  logStream,
 }: TTestAppOptions) {
   const smtp = await startSmtpTestServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-test-'));
@@ -32,7 +47,7 @@ export async function createTestApp({
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://flowsmith.test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logStream ? 'info' : 'silent',
       ...env,
     }),
     // Tests sign in many times from one address; the rate-limit test sets its own limit.
@@ -43,7 +58,7 @@ export async function createTestApp({
     config,
     database,
     secretKey: 'test-secret-key-that-is-long-enough-0123',
-    logger: false,
+    ...(logStream ? { logStream } : { logger: false }),
     onRoute,
   });
   await app.ready();

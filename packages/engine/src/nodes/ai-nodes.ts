@@ -4,30 +4,26 @@ import type { TEngineServices } from './engine-services';
 
 const BUILTIN_MODEL = 'echo';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const numberOr = (value: unknown, fallback: number | undefined) =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-
 /**
  * Fills the prompt template from the node's inputs and asks the model, or the custom AI whose
  * model, system prompt and settings then apply. The reply streams out token by token.
  */
-export const aiProcessorNode: TNodeImplementation<TEngineServices> = {
-  async run({ node, inputs, signal, token, services }) {
-    const prompt = renderTemplate(text(node.params.template) || '{{input}}', inputs);
-    const customAiId = text(node.params.customAiId);
-    const customAi = customAiId ? await services.customAis.get(customAiId) : undefined;
-    if (customAiId && !customAi) throw new Error('The custom AI of this node no longer exists');
-    const system = [customAi?.systemPrompt, text(node.params.systemPrompt)]
-      .filter(Boolean)
-      .join('\n\n');
+export const aiProcessorNode: TNodeImplementation<TEngineServices, 'ai_processor'> = {
+  async run({ node: { id, params }, inputs, signal, token, services }) {
+    const prompt = renderTemplate(params.template, inputs);
+    const customAi = params.customAiId
+      ? await services.customAis.get(params.customAiId)
+      : undefined;
+    if (params.customAiId && !customAi)
+      throw new Error('The custom AI of this node no longer exists');
+    const system = [customAi?.systemPrompt, params.systemPrompt].filter(Boolean).join('\n\n');
     const { text: reply } = await services.models.streamText({
-      nodeId: node.id,
-      model: customAi?.model ?? (text(node.params.model) || BUILTIN_MODEL),
+      nodeId: id,
+      model: customAi?.model ?? params.model ?? BUILTIN_MODEL,
       ...(system ? { system } : {}),
       prompt,
-      temperature: numberOr(node.params.temperature, customAi?.temperature),
-      maxTokens: numberOr(node.params.maxTokens, customAi?.maxTokens ?? undefined),
+      temperature: params.temperature ?? customAi?.temperature,
+      maxTokens: params.maxTokens ?? customAi?.maxTokens ?? undefined,
       ...(customAi ? { customAiId: customAi.id } : {}),
       signal,
       onDelta: token,
@@ -36,15 +32,15 @@ export const aiProcessorNode: TNodeImplementation<TEngineServices> = {
   },
 };
 
-export const aiImageNode: TNodeImplementation<TEngineServices> = {
-  async run({ node, inputs, signal, services }) {
-    const prompt = renderTemplate(text(node.params.template) || '{{prompt}}', inputs);
+export const aiImageNode: TNodeImplementation<TEngineServices, 'ai_image'> = {
+  async run({ node: { id, params }, inputs, signal, services }) {
+    const prompt = renderTemplate(params.template, inputs);
     if (!prompt.trim()) throw new Error('The image prompt is empty');
     const image = await services.models.generateImage({
-      nodeId: node.id,
-      model: text(node.params.model) || BUILTIN_MODEL,
+      nodeId: id,
+      model: params.model ?? BUILTIN_MODEL,
       prompt,
-      size: text(node.params.size) || '1024x1024',
+      size: params.size,
       signal,
     });
     return { image };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nodeCatalog, nodeKinds, readNodeParams, type TNodeKind } from '@flowsmith/shared';
 import { runWorkflow } from '../run/run-workflow';
 import type { TEngineNode, TWorkflow } from '../run/run-types';
 import type { TEngineServices, TStoredValue, TTextRequest } from './engine-services';
@@ -46,11 +47,11 @@ function fakeServices() {
   return { services, requests, stored };
 }
 
-const n = (
-  id: string,
-  kind: TEngineNode['kind'],
-  params: Record<string, unknown> = {},
-): TEngineNode => ({ id, kind, title: id, params });
+const n = (id: string, kind: TNodeKind, params: Record<string, unknown> = {}): TEngineNode => ({
+  id,
+  title: id,
+  ...readNodeParams(kind, params),
+});
 const e = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({
   source,
   sourceHandle,
@@ -200,5 +201,33 @@ describe('node implementations', () => {
     expect(wrongType.result.nodes.save?.error).toBe(
       'The value cannot be stored as number: Must be a number',
     );
+  });
+
+  it('renders only the inputs a node received, whatever their names', async () => {
+    const { requests } = await run(
+      {
+        nodes: [
+          n('q', 'input', { name: 'q' }),
+          n('ai', 'ai_processor', {
+            template: '{{__proto__}}|{{constructor}}|{{toString}}|{{hasOwnProperty}}',
+          }),
+        ],
+        edges: [e('q', 'value', 'ai', '__proto__')],
+      },
+      { q: 'given' },
+    );
+    expect(requests[0]?.prompt).toBe('given|||');
+  });
+
+  it('reads run inputs by their own keys only', async () => {
+    const { result } = await run({ nodes: [n('q', 'input', { name: 'constructor' })], edges: [] });
+    expect(result.nodes.q?.error).toBe('No value was given for "constructor"');
+  });
+
+  it('has an implementation for every kind that runs', () => {
+    const runs = nodeKinds.filter(
+      (kind) => !nodeCatalog[kind].flags.group && !nodeCatalog[kind].flags.note,
+    );
+    expect(runs.filter((kind) => !nodeRegistry[kind])).toEqual([]);
   });
 });

@@ -1,43 +1,58 @@
-import type { TNodeContext, TNodeImplementation } from '../run/run-types';
+import { inputValueTypeOf, parseInputValue, type TInputValueType } from '@flowsmith/shared';
+import type { TEngineNode, TNodeImplementation } from '../run/run-types';
 import type { TEngineServices } from './engine-services';
 
-/** The name a run's inputs use for an entry node: its `name` param, or its id. */
-export function inputNameOf(node: { id: string; params: Record<string, unknown> }): string {
-  const name = node.params.name;
+// Entry and output kinds share these params by name; other kinds simply have none of them.
+const sharedParams = (node: TEngineNode): Readonly<Record<string, unknown>> => node.params;
+
+/** How runs, tools and outputs refer to a node: its `name` param, or else its id. */
+export function nameOf(node: TEngineNode): string {
+  const name = sharedParams(node).name;
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : node.id;
 }
 
-function coerce(value: unknown, type: unknown, name: string): unknown {
-  if (type === 'number') {
-    const number = typeof value === 'number' ? value : Number(String(value).trim());
-    if (String(value).trim() === '' || !Number.isFinite(number))
-      throw new Error(`Input "${name}" must be a number`);
-    return number;
-  }
-  if (type === 'json' && typeof value === 'string') {
-    try {
-      return JSON.parse(value);
-    } catch {
-      throw new Error(`Input "${name}" must be valid JSON`);
-    }
-  }
-  return value;
+/** What a run asks of an entry node. */
+export type TEntryInput = {
+  nodeId: string;
+  name: string;
+  kind: TEngineNode['kind'];
+  valueType: TInputValueType;
+  defaultValue: unknown;
+  description: string;
+};
+
+/**
+ * An entry node's input: named by `name`, typed by `valueType` (text without one), defaulting
+ * to `defaultValue`, described by `description` or else by `label`.
+ */
+export function entryInputOf(node: TEngineNode): TEntryInput {
+  const params = sharedParams(node);
+  return {
+    nodeId: node.id,
+    name: nameOf(node),
+    kind: node.kind,
+    valueType: inputValueTypeOf(params.valueType),
+    defaultValue: params.defaultValue ?? null,
+    description:
+      typeof params.description === 'string' ? params.description : String(params.label ?? ''),
+  };
 }
 
 /**
- * Entry nodes (input, UI field, UI chat): their value is given when the run starts, or falls
- * back to the node's default value.
+ * Entry nodes (input, UI field, UI chat): their value is given when the run starts, under their
+ * name or their id, or falls back to the node's default value.
  */
 function entryNode(outputHandle: string): TNodeImplementation<TEngineServices> {
   return {
-    async run({ node, runInputs }: TNodeContext<TEngineServices>) {
-      const name = inputNameOf(node);
-      const given = name in runInputs ? runInputs[name] : runInputs[node.id];
-      const fallback = node.params.defaultValue;
-      const value = given ?? (fallback === undefined || fallback === '' ? undefined : fallback);
+    async run({ node, runInputs }) {
+      const input = entryInputOf(node);
+      const key = [input.name, node.id].find((name) => Object.hasOwn(runInputs, name));
+      const value = (key === undefined ? undefined : runInputs[key]) ?? input.defaultValue;
       if (value === undefined || value === null)
-        throw new Error(`No value was given for "${name}"`);
-      return { [outputHandle]: coerce(value, node.params.valueType, name) };
+        throw new Error(`No value was given for "${input.name}"`);
+      const parsed = parseInputValue(input.valueType, value);
+      if (!parsed.ok) throw new Error(`Input "${input.name}" ${parsed.problem}`);
+      return { [outputHandle]: parsed.value };
     },
   };
 }
@@ -47,7 +62,7 @@ export const uiNode = entryNode('value');
 export const uiChatNode = entryNode('message');
 
 /** Terminal nodes hand on what they receive: it becomes part of the run's outputs. */
-export const aiOutputNode: TNodeImplementation<TEngineServices> = {
+export const aiOutputNode: TNodeImplementation<TEngineServices, 'ai_output'> = {
   async run({ inputs }) {
     const text = inputs.text;
     return {
@@ -56,7 +71,7 @@ export const aiOutputNode: TNodeImplementation<TEngineServices> = {
   },
 };
 
-export const aiImageOutputNode: TNodeImplementation<TEngineServices> = {
+export const aiImageOutputNode: TNodeImplementation<TEngineServices, 'ai_image_output'> = {
   async run({ inputs }) {
     if (!inputs.image) throw new Error('No image arrived');
     return { image: inputs.image };

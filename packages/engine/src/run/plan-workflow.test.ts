@@ -35,7 +35,16 @@ describe('planning a run', () => {
     const workflow = planWorkflow(nodes, edges, { groupNodeId: 'g' });
     expect(workflow.nodes.map((n) => n.id)).toEqual(['in', 'ai', 'out']);
     expect(workflow.edges).toHaveLength(2);
-    expect(workflowInputs(workflow)).toEqual([{ nodeId: 'in', name: 'question', kind: 'input' }]);
+    expect(workflowInputs(workflow)).toEqual([
+      {
+        nodeId: 'in',
+        name: 'question',
+        kind: 'input',
+        valueType: 'text',
+        defaultValue: null,
+        description: '',
+      },
+    ]);
   });
 
   it('runs a node with everything it depends on', () => {
@@ -72,5 +81,57 @@ describe('planning a run', () => {
         nodes: { ai: { status: 'succeeded', output: { text: 'T' } } },
       }),
     ).toEqual({ AI: 'T' });
+  });
+
+  it('reads the params of each node once, typed, with the defaults of its kind', () => {
+    const workflow = planWorkflow(
+      [
+        node('q', 'input', null, { name: ' n ', valueType: 'number', defaultValue: '' }),
+        node('ai', 'ai_processor', null, { template: '', temperature: 'hot', extra: 1 }),
+        node('odd', 'constructor'),
+        node('gone', 'no_such_kind'),
+      ],
+      [],
+      { all: true },
+    );
+    expect(workflow.nodes.map(({ kind, params }) => ({ kind, params }))).toEqual([
+      { kind: 'input', params: { name: ' n ', valueType: 'number' } },
+      { kind: 'ai_processor', params: { template: '{{input}}' } },
+    ]);
+    expect(workflowInputs(workflow)[0]).toMatchObject({ name: 'n', valueType: 'number' });
+  });
+
+  it('gives nodes that name no custom AI the one that started the run', () => {
+    const plan = (customAiId: string | null) =>
+      planWorkflow(
+        [node('a', 'ai_processor'), node('b', 'ai_processor', null, { customAiId: 'own' })],
+        [],
+        { all: true },
+        { customAiId },
+      ).nodes.map((n) => n.kind === 'ai_processor' && n.params.customAiId);
+    expect(plan('helper')).toEqual(['helper', 'own']);
+    expect(plan(null)).toEqual([undefined, 'own']);
+  });
+
+  it('keeps outputs whose names are names of object properties', () => {
+    const workflow = planWorkflow(
+      [
+        node('a', 'ai_output', null, { name: '__proto__' }),
+        node('b', 'ai_output', null, { name: 'constructor' }),
+      ],
+      [],
+      { all: true },
+    );
+    const outputs = runOutputs(workflow, {
+      status: 'succeeded',
+      nodes: {
+        a: { status: 'succeeded', output: { text: 'A' } },
+        b: { status: 'succeeded', output: { text: 'B' } },
+      },
+    });
+    expect(Object.getPrototypeOf(outputs)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(outputs))).toEqual(
+      JSON.parse('{"__proto__": "A", "constructor": "B"}'),
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { nodeKindCatalog, type TNodeKind } from '@flowsmith/shared';
+import { nodeCatalog, nodeKindOf, readNodeParams, withDescendants } from '@flowsmith/shared';
+import { entryInputOf, nameOf, type TEntryInput } from '../nodes/value-nodes';
 import type { TEngineNode, TRunResult, TValues, TWorkflow } from './run-types';
-import { inputNameOf } from '../nodes/value-nodes';
 
 export type TStoredNode = {
   id: string;
@@ -18,25 +18,24 @@ export type TStoredEdge = {
 /** What to run: a runnable group, the nodes a node depends on and the node itself, or everything. */
 export type TRunTarget = { groupNodeId: string } | { nodeId: string } | { all: true };
 
-const runs = (type: string) => {
-  const definition = nodeKindCatalog[type as TNodeKind];
-  return Boolean(definition) && !definition.isGroup && type !== 'blank';
+export type TPlanOptions = {
+  /** The custom AI that started the run: nodes that can use one and name none use this one. */
+  customAiId?: string | null;
 };
 
-function descendants(nodes: TStoredNode[], rootId: string): Set<string> {
-  const inside = new Set<string>([rootId]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const node of nodes) {
-      if (node.parentId && inside.has(node.parentId) && !inside.has(node.id)) {
-        inside.add(node.id);
-        grew = true;
-      }
-    }
-  }
-  inside.delete(rootId);
-  return inside;
+/** A stored node as the engine runs it, params read once; nothing for groups and notes. */
+function toEngineNode(node: TStoredNode, options: TPlanOptions): TEngineNode | undefined {
+  const definition = nodeKindOf(node.type);
+  if (!definition || definition.flags.group || definition.flags.note) return undefined;
+  const { customAiId } = options;
+  const unset = definition.params.filter(
+    (p) => p.type === 'custom_ai' && !node.data.params[p.name],
+  );
+  const params =
+    customAiId && unset.length
+      ? { ...node.data.params, ...Object.fromEntries(unset.map((p) => [p.name, customAiId])) }
+      : node.data.params;
+  return { id: node.id, title: node.data.title, ...readNodeParams(definition.kind, params) };
 }
 
 function upstream(edges: TStoredEdge[], nodeId: string): Set<string> {
@@ -54,26 +53,24 @@ function upstream(edges: TStoredEdge[], nodeId: string): Set<string> {
   return needed;
 }
 
-/** The workflow a run executes: its runnable nodes and the edges between them. */
+/** The workflow a run executes: its runnable nodes, params parsed, and the edges between them. */
 export function planWorkflow(
   nodes: TStoredNode[],
   edges: TStoredEdge[],
   target: TRunTarget,
+  options: TPlanOptions = {},
 ): TWorkflow {
-  const chosen =
-    'groupNodeId' in target
-      ? descendants(nodes, target.groupNodeId)
-      : 'nodeId' in target
-        ? upstream(edges, target.nodeId)
-        : new Set(nodes.map((node) => node.id));
-  const selected: TEngineNode[] = nodes
-    .filter((node) => chosen.has(node.id) && runs(node.type))
-    .map((node) => ({
-      id: node.id,
-      kind: node.type as TNodeKind,
-      title: node.data.title,
-      params: node.data.params,
-    }));
+  let chosen: Set<string>;
+  if ('groupNodeId' in target) {
+    chosen = withDescendants([target.groupNodeId], nodes);
+    chosen.delete(target.groupNodeId);
+  } else {
+    chosen = 'nodeId' in target ? upstream(edges, target.nodeId) : new Set(nodes.map((n) => n.id));
+  }
+  const selected = nodes.flatMap((node) => {
+    const engineNode = chosen.has(node.id) ? toEngineNode(node, options) : undefined;
+    return engineNode ? [engineNode] : [];
+  });
   const ids = new Set(selected.map((node) => node.id));
   return {
     nodes: selected,
@@ -88,34 +85,29 @@ export function planWorkflow(
   };
 }
 
-/** The entry nodes of a workflow, with the names their values are given under. */
-export function workflowInputs(
-  workflow: TWorkflow,
-): Array<{ nodeId: string; name: string; kind: TNodeKind }> {
-  return workflow.nodes
-    .filter((node) => node.kind === 'input' || node.kind === 'ui' || node.kind === 'ui_chat')
-    .map((node) => ({ nodeId: node.id, name: inputNameOf(node), kind: node.kind }));
+/** The entry nodes of a workflow: the values a run of it asks for. */
+export function workflowInputs(workflow: TWorkflow): TEntryInput[] {
+  return workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.entry).map(entryInputOf);
 }
 
 /**
- * What a run returns: the values of its output nodes by name; a workflow without output nodes
- * returns what its last nodes produced.
+ * What a run returns: the values of its terminal nodes by name; a workflow without terminal
+ * nodes returns what its last nodes produced.
  */
 export function runOutputs(workflow: TWorkflow, result: TRunResult): TValues {
-  const terminal = workflow.nodes.filter(
-    (node) => node.kind === 'ai_output' || node.kind === 'ai_image_output',
-  );
+  const terminal = workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.terminal);
   const sources = new Set(workflow.edges.map((edge) => edge.source));
   const chosen = terminal.length
     ? terminal
     : workflow.nodes.filter((node) => !sources.has(node.id));
-  const outputs: TValues = {};
+  // Names are the user's: a Map keeps one called "__proto__" as an output like any other.
+  const outputs = new Map<string, unknown>();
   for (const node of chosen) {
     const output = result.nodes[node.id]?.output;
     if (!output) continue;
-    const name = inputNameOf(node) === node.id ? node.title || node.id : inputNameOf(node);
+    const name = nameOf(node) === node.id ? node.title || node.id : nameOf(node);
     const values = Object.values(output);
-    outputs[name] = values.length === 1 ? values[0] : output;
+    outputs.set(name, values.length === 1 ? values[0] : output);
   }
-  return outputs;
+  return Object.fromEntries(outputs);
 }

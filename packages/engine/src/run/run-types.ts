@@ -1,11 +1,9 @@
-import type { TNodeKind, TRunStatus } from '@flowsmith/shared';
+import type { TNodeKind, TNodeParams, TRunStatus } from '@flowsmith/shared';
 
-export type TEngineNode = {
-  id: string;
-  kind: TNodeKind;
-  title: string;
-  params: Record<string, unknown>;
-};
+/** A node as the engine runs it: its params read once, when the run was planned. */
+export type TEngineNode<K extends TNodeKind = TNodeKind> = {
+  [Kind in K]: { id: string; kind: Kind; title: string; params: TNodeParams<Kind> };
+}[K];
 
 export type TEngineEdge = {
   source: string;
@@ -31,8 +29,8 @@ export type TRunEvent =
   | { type: 'node-token'; nodeId: string; delta: string }
   | { type: 'node-retry'; nodeId: string; attempt: number; delayMs: number; error: string };
 
-export type TNodeContext<TServices> = {
-  node: TEngineNode;
+export type TNodeContext<TServices, K extends TNodeKind = TNodeKind> = {
+  node: TEngineNode<K>;
   /** What arrived on the node's input handles. */
   inputs: TValues;
   /** The values given when the run started, by input name. */
@@ -43,11 +41,14 @@ export type TNodeContext<TServices> = {
   services: TServices;
 };
 
-export type TNodeImplementation<TServices> = {
-  run(ctx: TNodeContext<TServices>): Promise<TValues>;
+export type TNodeImplementation<TServices, K extends TNodeKind = TNodeKind> = {
+  run(ctx: TNodeContext<TServices, K>): Promise<TValues>;
 };
 
-export type TNodeRegistry<TServices> = Partial<Record<TNodeKind, TNodeImplementation<TServices>>>;
+/** How each kind runs; a kind without an implementation fails when a run reaches it. */
+export type TNodeRegistry<TServices> = {
+  readonly [K in TNodeKind]?: TNodeImplementation<TServices, K>;
+};
 
 export type TRetryOptions = {
   /** Attempts after the first. */

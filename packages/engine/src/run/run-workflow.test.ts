@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { readNodeParams, type TNodeKind } from '@flowsmith/shared';
 import { CycleError } from '../graph/execution-order';
 import type { TEngineNode, TNodeRegistry, TRunEvent, TValues, TWorkflow } from './run-types';
 import { runWorkflow } from './run-workflow';
 
 type TServices = { log: string[] };
 
-const node = (
-  id: string,
-  kind: TEngineNode['kind'] = 'ai_processor',
-  params: TValues = {},
-): TEngineNode => ({
+const node = (id: string, kind: TNodeKind = 'ai_processor'): TEngineNode => ({
   id,
-  kind,
   title: id,
-  params,
+  ...readNodeParams(kind, {}),
 });
 const edge = (source: string, target: string) => ({
   source,
@@ -60,7 +56,7 @@ async function run(
   return { result, events, log: services.log };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+const tick = () => new Promise<void>((resolve) => setTimeout(() => resolve(), 5));
 
 describe('runWorkflow', () => {
   it('runs every node after the nodes it depends on and passes outputs along', async () => {

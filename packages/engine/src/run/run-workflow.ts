@@ -3,6 +3,7 @@ import { NodeTimeoutError, errorMessage, isRetryable, retryAfterMs, retryDelayMs
 import type {
   TEngineEdge,
   TEngineNode,
+  TNodeImplementation,
   TNodeRegistry,
   TNodeResult,
   TRetryOptions,
@@ -44,20 +45,28 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** What each node receives: every incoming edge's value on its input; several edges make a list. */
+/**
+ * What each node receives: every incoming edge's value on its input; several edges make a list.
+ * Handle names are keys of a Map first, so one called "__proto__" is an input like any other.
+ */
 function gatherInputs(edges: TEngineEdge[], outputs: Map<string, TValues>): TValues {
-  const inputs: TValues = {};
+  const inputs = new Map<string, unknown>();
   for (const edge of edges) {
-    const value = outputs.get(edge.source)?.[edge.sourceHandle];
-    if (!(edge.targetHandle in inputs)) inputs[edge.targetHandle] = value;
+    const produced = outputs.get(edge.source);
+    const value =
+      produced && Object.hasOwn(produced, edge.sourceHandle)
+        ? produced[edge.sourceHandle]
+        : undefined;
+    if (!inputs.has(edge.targetHandle)) inputs.set(edge.targetHandle, value);
     else {
-      const existing = inputs[edge.targetHandle];
-      inputs[edge.targetHandle] = Array.isArray(existing)
-        ? [...existing, value]
-        : [existing, value];
+      const existing = inputs.get(edge.targetHandle);
+      inputs.set(
+        edge.targetHandle,
+        Array.isArray(existing) ? [...existing, value] : [existing, value],
+      );
     }
   }
-  return inputs;
+  return Object.fromEntries(inputs);
 }
 
 /**
@@ -105,7 +114,8 @@ export async function runWorkflow<TServices>(
   }
 
   async function execute(node: TEngineNode): Promise<TNodeResult> {
-    const implementation = registry[node.kind];
+    // Each kind's implementation takes nodes of that kind, and this node is one.
+    const implementation: TNodeImplementation<TServices> | undefined = registry[node.kind];
     if (!implementation)
       return { status: 'failed', error: `Nodes of kind "${node.kind}" cannot run` };
     const inputs = gatherInputs(incoming.get(node.id)!, outputs);

@@ -3,12 +3,6 @@ import { z } from 'zod';
 export const ZCheckResponse = z.object({
   status: z.enum(['ok', 'error']),
   version: z.string(),
-  db: z.enum(['ok', 'error']),
+  db: z.enum(['ok', 'down']),
 });
 export type TCheckResponse = z.infer<typeof ZCheckResponse>;
-
-export const ZBuildInfo = z.object({
-  id: z.string(),
-  builtAt: z.string(),
-});
-export type TBuildInfo = z.infer<typeof ZBuildInfo>;

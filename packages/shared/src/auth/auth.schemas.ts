@@ -67,10 +67,3 @@ export type TUserResponse = z.infer<typeof ZUserResponse>;
 
 export const ZLoginResponse = z.object({ user: ZUser, wsInfo: ZWsInfo });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
-
-/** Cookie names shared by the server (which sets `token`) and the client (which keeps the rest). */
-export const authCookies = {
-  token: 'token',
-  wsToken: 'wsToken',
-  wsInfo: 'wsInfo',
-} as const;

@@ -46,7 +46,14 @@ export const valueTypeNames: Record<TValueTypeCode, string> = {
   date: 'Date',
 };
 
-/** An output may feed an input when their types match or either side takes anything. */
-export function areIoTypesCompatible(output: TIoTypeCode, input: TIoTypeCode): boolean {
-  return output === input || output === 'any' || input === 'any';
-}
+/** Where a kind sits in the palette, in this order. */
+export const nodeCategories = [
+  { code: 'input', name: 'Inputs' },
+  { code: 'ai', name: 'AI' },
+  { code: 'output', name: 'Outputs' },
+  { code: 'data', name: 'Data' },
+  { code: 'ui', name: 'UI' },
+  { code: 'group', name: 'Groups' },
+  { code: 'note', name: 'Notes' },
+] as const;
+export type TNodeCategory = (typeof nodeCategories)[number]['code'];

@@ -103,6 +103,74 @@ describe('workflow files', () => {
     ]);
   });
 
+  it('reads node ids that are names of object properties like any other', () => {
+    const nodes = ['__proto__', 'constructor', 'toString'].map((id, i) => ({
+      ...node(id, 'group', i ? '__proto__' : null),
+    }));
+    const document = toGraphDocument(
+      {
+        ...graph,
+        nodes,
+        inputs: [handle('toString', 'text', 'text')],
+        outputs: [handle('constructor', 'value', 'any')],
+        connections: [{ ...graph.connections[0]!, source: 'constructor', target: 'toString' }],
+        groups: [],
+      },
+      ['__proto__'],
+    );
+    expect(document.nodes.map((n) => [n.id, n.parentId])).toEqual([
+      ['__proto__', null],
+      ['constructor', '__proto__'],
+      ['toString', '__proto__'],
+    ]);
+    expect(document.edges).toHaveLength(1);
+    const parsed = parseGraphDocument(JSON.parse(JSON.stringify(document)));
+    expect(parsed).toEqual({ ok: true, document });
+    const unknown = parseGraphDocument({
+      ...document,
+      nodes: document.nodes.filter((n) => n.id !== '__proto__'),
+    });
+    expect(!unknown.ok && unknown.problems.map((p) => p.path)).toEqual([
+      'nodes.0.parentId',
+      'nodes.1.parentId',
+    ]);
+  });
+
+  it('refuses connections the canvas would refuse: to itself, or between clashing types', () => {
+    const image = { id: 'img', type: 'ai_image', position: { x: 0, y: 0 }, data: { title: 'i' } };
+    const result = parseGraphDocument({
+      format: GRAPH_FORMAT,
+      version: GRAPH_FORMAT_VERSION,
+      nodes: [
+        {
+          ...image,
+          inputs: [{ name: 'prompt', type: 'text' }],
+          outputs: [{ name: 'image', type: 'image' }],
+        },
+      ],
+      edges: [
+        { id: 'e', source: 'img', sourceHandle: 'image', target: 'img', targetHandle: 'prompt' },
+      ],
+    });
+    expect(!result.ok && result.problems).toEqual([
+      { path: 'edges.0.target', message: 'A node cannot be connected to itself' },
+    ]);
+    const clash = parseGraphDocument({
+      format: GRAPH_FORMAT,
+      version: GRAPH_FORMAT_VERSION,
+      nodes: [
+        { ...image, outputs: [{ name: 'image', type: 'image' }] },
+        { ...image, id: 'p', inputs: [{ name: 'prompt', type: 'text' }] },
+      ],
+      edges: [
+        { id: 'e', source: 'img', sourceHandle: 'image', target: 'p', targetHandle: 'prompt' },
+      ],
+    });
+    expect(!clash.ok && clash.problems).toEqual([
+      { path: 'edges.0.targetHandle', message: 'An image output cannot feed a text input' },
+    ]);
+  });
+
   it('refuses what is not a workflow file, and files from a newer version', () => {
     for (const raw of [null, 'x', [], {}, { version: 'one' }])
       expect(parseGraphDocument(raw).ok).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ioTypeCodes } from '../catalog/catalog-types';
+import { nodeKindOf } from '../catalog/node-catalog';
 import {
   ZHandleName,
   ZNode,
@@ -11,6 +12,7 @@ import {
 } from '../resources/canvas.schemas';
 import { ZId } from '../resources/common';
 import type { TNodeHandle } from '../resources/canvas.schemas';
+import { connectionProblem, withDescendants } from './graph-rules';
 
 /** The version written by this build; older documents are migrated on import. */
 export const GRAPH_FORMAT_VERSION = 1;
@@ -82,36 +84,44 @@ export const ZGraphDocument = z
         });
       }
     });
-    const handles = new Map(document.nodes.map((n) => [n.id, n]));
+    const byId = new Map(document.nodes.map((n) => [n.id, n]));
+    document.nodes.forEach((node, index) => {
+      const issue = (field: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['nodes', index, field], message });
+      if (!nodeKindOf(node.type)) issue('type', `Unknown node type "${node.type}"`);
+      const parent = node.parentId ? byId.get(node.parentId) : undefined;
+      if (parent && !nodeKindOf(parent.type)?.flags.group)
+        issue('parentId', 'The parent must be a group node');
+      const seen = new Set<string>();
+      for (
+        let ancestor = node.parentId;
+        ancestor;
+        ancestor = byId.get(ancestor)?.parentId ?? null
+      ) {
+        if (ancestor === node.id || seen.has(ancestor)) {
+          issue('parentId', 'Groups are nested in a loop');
+          break;
+        }
+        seen.add(ancestor);
+      }
+    });
+    // A missing node is reported once, as unknown, and not again as missing its handle.
+    const missingNode = { type: 'any' };
     document.edges.forEach((edge, index) => {
-      const source = handles.get(edge.source);
-      const target = handles.get(edge.target);
-      if (!source)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['edges', index, 'source'],
-          message: `Unknown node "${edge.source}"`,
-        });
-      else if (!source.outputs.some((h) => h.name === edge.sourceHandle)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['edges', index, 'sourceHandle'],
-          message: `Node "${edge.source}" has no output "${edge.sourceHandle}"`,
-        });
-      }
-      if (!target)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['edges', index, 'target'],
-          message: `Unknown node "${edge.target}"`,
-        });
-      else if (!target.inputs.some((h) => h.name === edge.targetHandle)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['edges', index, 'targetHandle'],
-          message: `Node "${edge.target}" has no input "${edge.targetHandle}"`,
-        });
-      }
+      const source = byId.get(edge.source);
+      const target = byId.get(edge.target);
+      const issue = (field: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['edges', index, field], message });
+      if (!source) issue('source', `Unknown node "${edge.source}"`);
+      const problem = connectionProblem({
+        ...edge,
+        output: source ? source.outputs.find((h) => h.name === edge.sourceHandle) : missingNode,
+        input: target ? target.inputs.find((h) => h.name === edge.targetHandle) : missingNode,
+        sourceName: `Node "${edge.source}"`,
+        targetName: `Node "${edge.target}"`,
+      });
+      if (problem) issue(problem.field, problem.message);
+      if (!target) issue('target', `Unknown node "${edge.target}"`);
     });
   });
 export type TGraphDocument = z.infer<typeof ZGraphDocument>;
@@ -122,8 +132,10 @@ export type TGraphProblem = { path: string; message: string };
  * Older versions of the format, each turned into the next one. The format has had one version
  * so far; a change to it adds a step here, so files exported by any release keep importing.
  */
-const migrations: Record<number, (document: Record<string, unknown>) => Record<string, unknown>> =
-  {};
+const migrations = new Map<
+  number,
+  (document: Record<string, unknown>) => Record<string, unknown>
+>();
 
 /** Reads a workflow file of any known version into the current one, or lists what is wrong. */
 export function parseGraphDocument(
@@ -155,7 +167,9 @@ export function parseGraphDocument(
     };
   }
   for (let v = version; v < GRAPH_FORMAT_VERSION; v++) {
-    document = { ...migrations[v]!(document), version: v + 1 };
+    const migrate = migrations.get(v);
+    if (!migrate) throw new Error(`No migration from graph format ${v}`);
+    document = { ...migrate(document), version: v + 1 };
   }
   const parsed = ZGraphDocument.safeParse(document);
   if (parsed.success) return { ok: true, document: parsed.data };
@@ -188,22 +202,9 @@ export function toGraphDocument(
   rootIds?: readonly string[],
   now = new Date(),
 ): TGraphDocument {
-  let included: Set<string>;
-  if (rootIds) {
-    included = new Set(rootIds);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const node of graph.nodes) {
-        if (node.parentId && included.has(node.parentId) && !included.has(node.id)) {
-          included.add(node.id);
-          grew = true;
-        }
-      }
-    }
-  } else {
-    included = new Set(graph.nodes.map((node) => node.id));
-  }
+  const included = rootIds
+    ? withDescendants(rootIds, graph.nodes)
+    : new Set(graph.nodes.map((node) => node.id));
   const handlesOf = (handles: TNodeHandle[], nodeId: string) =>
     handles
       .filter((h) => h.nodeId === nodeId)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ioTypeCodes } from '../catalog/catalog-types';
-import { groupKinds, type TNodeKind } from '../catalog/node-kinds';
+import { groupKinds, type TNodeKind } from '../catalog/node-catalog';
+import { NAME_PATTERN, NAME_RULE } from '../catalog/template';
 import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 const ZCoordinate = z
@@ -83,12 +84,7 @@ export const ZNodeGroupListQuery = zListQuery(['name', 'createdAt'], {
   nodeId: ZId.optional(),
 });
 
-export const ZHandleName = z
-  .string({ error: 'Name is required' })
-  .regex(
-    /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
-    'Names are letters, digits and _, starting with a letter (at most 64)',
-  );
+export const ZHandleName = z.string({ error: 'Name is required' }).regex(NAME_PATTERN, NAME_RULE);
 
 export const ZNodeHandle = withStamps({
   projectId: ZId,

@@ -246,3 +246,41 @@ describe('auth rate limits', () => {
     },
   );
 });
+
+describe('auth rate limits and X-Forwarded-For', () => {
+  const attempts = async (trustProxy: string | undefined, clients: string[]) => {
+    const t = await createTestApp({
+      database: 'pglite',
+      ...(trustProxy ? { env: { TRUST_PROXY: trustProxy } } : {}),
+      config: { authRateLimit: { max: 2, timeWindowMs: 60_000 } },
+    });
+    try {
+      const statuses: number[] = [];
+      for (const client of clients) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: 'proxied@example.com', password: 'wrong password here' },
+        });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('holds by default when every attempt names another address', async () => {
+    const clients = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'];
+    expect(await attempts(undefined, clients)).toEqual([401, 401, 429, 429]);
+  });
+
+  it.each([
+    ['an address list', '127.0.0.1'],
+    ['a hop count', '1'],
+  ])('counts each client a trusted proxy names (TRUST_PROXY as %s)', async (_kind, trustProxy) => {
+    const clients = ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2'];
+    expect(await attempts(trustProxy, clients)).toEqual([401, 401, 429, 401]);
+  });
+});

@@ -1,13 +1,7 @@
-import { areIoTypesCompatible, type TIoTypeCode } from '@flowsmith/shared';
+import { connectionProblem, nodeKindOf } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { inputOf, nodeInProject, nodeTypeOf, outputOf, parentOf } from './canvas.repo';
-
-const article = (word: string, capital = false) =>
-  (/^[aeiou]/.test(word) ? 'an' : 'a').replace(/^a/, capital ? 'A' : 'a');
-
-export const incompatibility = (output: string, input: string) =>
-  `${article(output, true)} ${output} output cannot feed ${article(input)} ${input} input`;
+import { inputOf, nodeInProject, outputOf, parentOf } from './canvas.repo';
 
 export const invalid = (field: string, message: string) => AppError.validation(field, message);
 
@@ -21,8 +15,8 @@ export async function checkParent(
   if (parentId === nodeId) throw invalid('parentId', 'A node cannot be its own parent');
   const parent = await nodeInProject(db, parentId, projectId);
   if (!parent) throw invalid('parentId', 'No such node in this project');
-  const type = await nodeTypeOf(db, parent.type);
-  if (!type?.isGroup) throw invalid('parentId', 'The parent must be a group node');
+  if (!nodeKindOf(parent.type)?.flags.group)
+    throw invalid('parentId', 'The parent must be a group node');
   let ancestor: string | null = parent.parentId;
   for (let depth = 0; ancestor && depth < 100; depth++) {
     if (ancestor === nodeId) throw invalid('parentId', 'A group cannot be placed inside itself');
@@ -46,12 +40,16 @@ export async function checkConnection(db: TDb, c: TConnectionEnds): Promise<void
   ]);
   if (!source) throw invalid('source', 'No such node in this project');
   if (!target) throw invalid('target', 'No such node in this project');
-  if (c.source === c.target) throw invalid('target', 'A node cannot be connected to itself');
-  const output = await outputOf(db, c.source, c.sourceHandle);
-  if (!output) throw invalid('sourceHandle', `The source node has no output "${c.sourceHandle}"`);
-  const input = await inputOf(db, c.target, c.targetHandle);
-  if (!input) throw invalid('targetHandle', `The target node has no input "${c.targetHandle}"`);
-  if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
-    throw invalid('targetHandle', incompatibility(output.type, input.type));
-  }
+  const [output, input] = await Promise.all([
+    outputOf(db, c.source, c.sourceHandle),
+    inputOf(db, c.target, c.targetHandle),
+  ]);
+  const problem = connectionProblem({
+    ...c,
+    output,
+    input,
+    sourceName: 'The source node',
+    targetName: 'The target node',
+  });
+  if (problem) throw invalid(problem.field, problem.message);
 }

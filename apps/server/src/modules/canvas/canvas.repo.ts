@@ -54,14 +54,7 @@ export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string
   return { nodes: nodeRows, connections, inputs, outputs, groups };
 }
 
-/** Node kind → whether it is a group kind. */
-export async function groupKinds(db: TDb): Promise<Map<string, boolean>> {
-  const types = await db
-    .select({ kind: nodeTypes.kind, isGroup: nodeTypes.isGroup })
-    .from(nodeTypes);
-  return new Map(types.map((t) => [t.kind, t.isGroup]));
-}
-
+/** The row of a kind, for its texts (an administrator may have reworded them). */
 export async function nodeTypeOf(db: TDb, kind: string) {
   const [row] = await db.select().from(nodeTypes).where(eq(nodeTypes.kind, kind)).limit(1);
   return row;

@@ -1,4 +1,5 @@
 import {
+  nodeKindOf,
   toGraphDocument,
   type TFieldError,
   type TGraphDocument,
@@ -57,13 +58,14 @@ export async function exportGraph(
   return toGraphDocument(graph, nodeId ? [nodeId] : undefined);
 }
 
+export const isGroupKind = (kind: string) => nodeKindOf(kind)?.flags.group === true;
+
 /** Moves, resizes and re-parents many nodes at once; all or nothing. */
 export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGraphLayout) {
   return inTransaction(db, async (tx) => {
     await projectAccess.require(tx, user, projectId, 'editor');
     const current = await repo.projectNodes(tx, projectId);
     const byId = new Map(current.map((n) => [n.id, n]));
-    const kinds = await repo.groupKinds(tx);
     const problems: TFieldError[] = [];
     const parentOf = new Map(current.map((n) => [n.id, n.parentId]));
     layout.nodes.forEach((change, i) => {
@@ -77,7 +79,7 @@ export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGra
       const parent = byId.get(parentId);
       if (!parent)
         problems.push({ field: `nodes.${i}.parentId`, message: 'No such node in this project' });
-      else if (!kinds.get(parent.type))
+      else if (!isGroupKind(parent.type))
         problems.push({ field: `nodes.${i}.parentId`, message: 'The parent must be a group node' });
       let ancestor: string | null | undefined = parentId;
       for (let depth = 0; ancestor && depth <= current.length; depth++) {

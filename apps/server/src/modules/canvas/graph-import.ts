@@ -1,85 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
-  areIoTypesCompatible,
   parseGraphDocument,
   type TFieldError,
   type TGraphDocument,
-  type TIoTypeCode,
   type TUser,
 } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { projectAccess } from '../projects/project-access';
 import { translateDbError } from '../resources/db-errors';
-import { incompatibility } from './canvas-rules';
 import * as repo from './canvas.repo';
-import { invalidFields, loadGraph } from './canvas.service';
+import { invalidFields, isGroupKind, loadGraph } from './canvas.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Problems a valid file can still have against this instance: unknown kinds, bad parents, type clashes. */
-function checkAgainstCatalog(
-  document: TGraphDocument,
-  kinds: Map<string, boolean>,
-  mode: 'copy' | 'restore',
-) {
-  const problems: TFieldError[] = [];
-  const byId = new Map(document.nodes.map((n) => [n.id, n]));
-  document.nodes.forEach((node, i) => {
-    if (!kinds.has(node.type))
-      problems.push({
-        field: `graph.nodes.${i}.type`,
-        message: `Unknown node type "${node.type}"`,
-      });
-    if (node.parentId && !kinds.get(byId.get(node.parentId)?.type ?? '')) {
-      problems.push({
-        field: `graph.nodes.${i}.parentId`,
-        message: 'The parent must be a group node',
-      });
-    }
-    if (mode === 'restore' && !UUID.test(node.id))
-      problems.push({
-        field: `graph.nodes.${i}.id`,
-        message: 'Restoring needs node ids that are UUIDs',
-      });
+/** Restoring puts nodes and edges back under their own ids, which must be UUIDs. */
+function restoreProblems(document: TGraphDocument): TFieldError[] {
+  const problem = (what: 'nodes' | 'edges', i: number) => ({
+    field: `graph.${what}.${i}.id`,
+    message: `Restoring needs ${what === 'nodes' ? 'node' : 'edge'} ids that are UUIDs`,
   });
-  const seen = new Set<string>();
-  document.nodes.forEach((node, i) => {
-    let ancestor = node.parentId;
-    seen.clear();
-    while (ancestor) {
-      if (ancestor === node.id || seen.has(ancestor)) {
-        problems.push({
-          field: `graph.nodes.${i}.parentId`,
-          message: 'Groups are nested in a loop',
-        });
-        break;
-      }
-      seen.add(ancestor);
-      ancestor = byId.get(ancestor)?.parentId ?? null;
-    }
-  });
-  document.edges.forEach((edge, i) => {
-    const output = byId.get(edge.source)!.outputs.find((h) => h.name === edge.sourceHandle)!;
-    const input = byId.get(edge.target)!.inputs.find((h) => h.name === edge.targetHandle)!;
-    if (!areIoTypesCompatible(output.type as TIoTypeCode, input.type as TIoTypeCode)) {
-      problems.push({
-        field: `graph.edges.${i}.targetHandle`,
-        message: incompatibility(output.type, input.type),
-      });
-    }
-    if (edge.source === edge.target)
-      problems.push({
-        field: `graph.edges.${i}.target`,
-        message: 'A node cannot be connected to itself',
-      });
-    if (mode === 'restore' && !UUID.test(edge.id))
-      problems.push({
-        field: `graph.edges.${i}.id`,
-        message: 'Restoring needs edge ids that are UUIDs',
-      });
-  });
-  return problems;
+  return [
+    ...document.nodes.flatMap((node, i) => (UUID.test(node.id) ? [] : [problem('nodes', i)])),
+    ...document.edges.flatMap((edge, i) => (UUID.test(edge.id) ? [] : [problem('edges', i)])),
+  ];
 }
 
 type TImportRequest = {
@@ -94,7 +38,6 @@ function rowsOf(
   document: TGraphDocument,
   projectId: string,
   request: TImportRequest,
-  kinds: Map<string, boolean>,
   idOf: (documentId: string) => string,
 ) {
   const handles = (side: 'inputs' | 'outputs') =>
@@ -125,7 +68,7 @@ function rowsOf(
     inputs: handles('inputs'),
     outputs: handles('outputs'),
     groups: document.nodes
-      .filter((node) => kinds.get(node.type))
+      .filter((node) => isGroupKind(node.type))
       .map((node) => ({
         projectId,
         nodeId: idOf(node.id),
@@ -164,12 +107,11 @@ export async function importGraph(
   const document = parsed.document;
   return inTransaction(db, async (tx) => {
     await projectAccess.require(tx, user, projectId, 'editor');
-    const kinds = await repo.groupKinds(tx);
-    const problems = checkAgainstCatalog(document, kinds, request.mode);
+    const problems = request.mode === 'restore' ? restoreProblems(document) : [];
     if (request.parentId) {
       const parent = await repo.nodeInProject(tx, request.parentId, projectId);
       if (!parent) problems.push({ field: 'parentId', message: 'No such node in this project' });
-      else if (!kinds.get(parent.type))
+      else if (!isGroupKind(parent.type))
         problems.push({ field: 'parentId', message: 'The parent must be a group node' });
     }
     if (problems.length) throw invalidFields(problems);
@@ -180,7 +122,7 @@ export async function importGraph(
     const newIds = [...idMap.values()];
     if (request.mode === 'restore' && (await repo.existingNodeIds(tx, newIds)).length)
       throw new AppError('conflict', 'Some of these nodes exist already');
-    const rows = rowsOf(document, projectId, request, kinds, (id) => idMap.get(id)!);
+    const rows = rowsOf(document, projectId, request, (id) => idMap.get(id)!);
     await repo.insertGraph(tx, rows).catch((error: unknown) => translateDbError(error, 'write'));
     const graph = newIds.length
       ? await loadGraph(tx, projectId, newIds)

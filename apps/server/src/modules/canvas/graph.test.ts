@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
   });
 
   it('imports node ids that are names of object properties as plain ids', async () => {
-    const node = (id: string, type: string, extra: object) => ({
+    const node = (id: string, type: string, extra: object = {}) => ({
       id,
       type,
       position: { x: 0, y: 0 },
@@ -156,12 +156,15 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
       format: GRAPH_FORMAT,
       version: 1,
       nodes: [
-        node('__proto__', 'group', {}),
+        node('__proto__', 'ai_group', { group: { name: 'Proto', settings: {} } }),
         node('constructor', 'input', {
           parentId: '__proto__',
-          outputs: [{ name: 'value', type: 'text' }],
+          outputs: [{ name: 'value', type: 'any' }],
         }),
-        node('toString', 'ai_output', { inputs: [{ name: 'text', type: 'text' }] }),
+        node('toString', 'ai_output', {
+          parentId: '__proto__',
+          inputs: [{ name: 'text', type: 'text' }],
+        }),
       ],
       edges: [
         {
@@ -177,12 +180,16 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
     expect(copied.status, JSON.stringify(copied.body)).toBe(201);
     const idMap = new Map(Object.entries(copied.body.idMap as Record<string, string>));
     expect([...idMap.keys()].sort()).toEqual(['__proto__', 'constructor', 'toString']);
-    const imported = copied.body.graph as TProjectGraph;
-    const byId = new Map(imported.nodes.map((n) => [n.id, n]));
-    expect(byId.get(idMap.get('constructor')!)!.parentId).toBe(idMap.get('__proto__'));
-    expect(imported.connections).toMatchObject([
+    const { nodes, connections, groups } = copied.body.graph as TProjectGraph;
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    expect(nodes).toHaveLength(3);
+    const group = idMap.get('__proto__');
+    expect(byId.get(idMap.get('constructor')!)!.parentId).toBe(group);
+    expect(byId.get(idMap.get('toString')!)!.parentId).toBe(group);
+    expect(connections).toMatchObject([
       { source: idMap.get('constructor'), target: idMap.get('toString') },
     ]);
+    expect(groups).toEqual([expect.objectContaining({ nodeId: group, name: 'Proto' })]);
     const restored = await w.as.owner.post(`${graphUrl}/import`, { graph: file, mode: 'restore' });
     expect(restored.status).toBe(400);
     expect(restored.body.error.details[0]).toEqual({

@@ -4,7 +4,6 @@ import {
   ZNodeHandleListQuery,
   ZNodeHandleUpdate,
   areIoTypesCompatible,
-  type TIoTypeCode,
 } from '@flowsmith/shared';
 import { and, eq } from 'drizzle-orm';
 import { nodeConnections, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
@@ -66,11 +65,11 @@ function handleResource(side: 'input' | 'output'): TResourceDefinition {
         .where(
           and(eq(thisNode, existing.nodeId as string), eq(thisHandle, existing.name as string)),
         );
-      const type = candidate.type as TIoTypeCode;
+      const type = candidate.type as string;
       const clash = linked.find((l) =>
         side === 'input'
-          ? !areIoTypesCompatible(l.type as TIoTypeCode, type)
-          : !areIoTypesCompatible(type, l.type as TIoTypeCode),
+          ? !areIoTypesCompatible(l.type, type)
+          : !areIoTypesCompatible(type, l.type),
       );
       if (clash)
         throw invalid(

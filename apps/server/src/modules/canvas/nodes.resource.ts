@@ -1,7 +1,13 @@
-import { ZNode, ZNodeCreate, ZNodeListQuery, ZNodeUpdate, type TNodeData } from '@flowsmith/shared';
+import {
+  nodeKindOf,
+  ZNode,
+  ZNodeCreate,
+  ZNodeListQuery,
+  ZNodeUpdate,
+  type TNodeData,
+} from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
-import { nodeGroups, nodeInputs, nodeOutputs, nodes, nodeTypeParams } from '../../db/schema/index';
-import type { TDb } from '../../db/database';
+import { nodeGroups, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
 import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
 import { checkParent, invalid } from './canvas-rules';
 import { nodeTypeOf } from './canvas.repo';
@@ -24,17 +30,6 @@ export function nodeToApi(row: TDbRow) {
   };
 }
 
-/** A new node's params start from the defaults of its type. */
-async function defaultParams(db: TDb, nodeTypeId: string) {
-  const params = await db
-    .select()
-    .from(nodeTypeParams)
-    .where(eq(nodeTypeParams.nodeTypeId, nodeTypeId));
-  return Object.fromEntries(
-    params.filter((p) => p.defaultValue !== null).map((p) => [p.name, p.defaultValue]),
-  );
-}
-
 export const nodesResource: TResourceDefinition = {
   name: 'nodes',
   table: nodes,
@@ -51,8 +46,13 @@ export const nodesResource: TResourceDefinition = {
   defaultSort: 'createdAt',
   toApi: nodeToApi,
   async toInsert(body, { db }) {
-    const type = await nodeTypeOf(db, body.type as string);
-    if (!type) throw invalid('type', `Unknown node type "${String(body.type)}"`);
+    const kind = nodeKindOf(body.type as string);
+    const type = kind && (await nodeTypeOf(db, kind.kind));
+    if (!kind || !type) throw invalid('type', `Unknown node type "${String(body.type)}"`);
+    // A new node's params start from the values its kind starts nodes with.
+    const initial = kind.params.flatMap((p) =>
+      p.defaultValue === null ? [] : [[p.name, p.defaultValue] as const],
+    );
     const data = body.data as TNodeData;
     const position = body.position as { x: number; y: number };
     return {
@@ -61,7 +61,7 @@ export const nodesResource: TResourceDefinition = {
       positionY: position.y,
       data: {
         title: data.title || type.name,
-        params: { ...(await defaultParams(db, type.id)), ...data.params },
+        params: { ...Object.fromEntries(initial), ...data.params },
       },
       width: body.width,
       height: body.height,
@@ -86,7 +86,7 @@ export const nodesResource: TResourceDefinition = {
   /** A node gets the inputs and outputs of its type; a group node gets its group row. */
   async afterCreate(row, { db }) {
     const node = row as unknown as TNodeRow;
-    const type = (await nodeTypeOf(db, node.type))!;
+    const kind = nodeKindOf(node.type)!;
     const handle = (h: { name: string; label: string; type: string }) => ({
       projectId: node.projectId,
       nodeId: node.id,
@@ -94,9 +94,9 @@ export const nodesResource: TResourceDefinition = {
       label: h.label,
       type: h.type,
     });
-    if (type.inputs.length) await db.insert(nodeInputs).values(type.inputs.map(handle));
-    if (type.outputs.length) await db.insert(nodeOutputs).values(type.outputs.map(handle));
-    if (type.isGroup) {
+    if (kind.inputs.length) await db.insert(nodeInputs).values(kind.inputs.map(handle));
+    if (kind.outputs.length) await db.insert(nodeOutputs).values(kind.outputs.map(handle));
+    if (kind.flags.group) {
       await db
         .insert(nodeGroups)
         .values({ projectId: node.projectId, nodeId: node.id, name: node.data.title });

@@ -1,13 +1,10 @@
 import {
   ZCatalogType,
-  ZCatalogTypeCreate,
   ZCatalogTypeListQuery,
   ZCatalogTypeUpdate,
   ZNodeType,
-  ZNodeTypeCreate,
   ZNodeTypeListQuery,
   ZNodeTypeParam,
-  ZNodeTypeParamCreate,
   ZNodeTypeParamListQuery,
   ZNodeTypeParamUpdate,
   ZNodeTypeUpdate,
@@ -23,13 +20,17 @@ import {
 import { apiRow } from '../resources/api-row';
 import type { TResourceDefinition } from '../resources/resource.types';
 
+// Rows generated from the node catalog in code on every start (db/seed-catalog.ts): their texts
+// may be reworded, but nothing is created or removed over the API.
+const textsOnly = { create: false, update: true, remove: false };
+
 const typeResource = (name: string, table: typeof nodeTypeParamTypes): TResourceDefinition => ({
   name,
   table,
   scope: { kind: 'catalog' },
+  writes: textsOnly,
   schemas: {
     row: ZCatalogType,
-    create: ZCatalogTypeCreate,
     update: ZCatalogTypeUpdate,
     listQuery: ZCatalogTypeListQuery,
   },
@@ -48,9 +49,9 @@ export const catalogResources: TResourceDefinition[] = [
     name: 'node_types',
     table: nodeTypes,
     scope: { kind: 'catalog' },
+    writes: textsOnly,
     schemas: {
       row: ZNodeType,
-      create: ZNodeTypeCreate,
       update: ZNodeTypeUpdate,
       listQuery: ZNodeTypeListQuery,
     },
@@ -69,9 +70,9 @@ export const catalogResources: TResourceDefinition[] = [
     name: 'node_type_params',
     table: nodeTypeParams,
     scope: { kind: 'catalog' },
+    writes: textsOnly,
     schemas: {
       row: ZNodeTypeParam,
-      create: ZNodeTypeParamCreate,
       update: ZNodeTypeParamUpdate,
       listQuery: ZNodeTypeParamListQuery,
     },

@@ -1,7 +1,7 @@
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { planWorkflow, workflowInputs } from '@flowsmith/engine';
-import type { TUser } from '@flowsmith/shared';
+import { inputValueSchema, type TUser } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import type { TRunJobs } from '../../plugins/run-jobs';
 import { loadGraph } from '../canvas/canvas.service';
@@ -16,12 +16,6 @@ const slug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 50) || 'workflow';
-
-function fieldSchema(valueType: unknown, description: string) {
-  const base =
-    valueType === 'number' ? z.number() : valueType === 'json' ? z.unknown() : z.string();
-  return base.describe(description);
-}
 
 type TToolDeps = { db: TDb; jobs: TRunJobs };
 
@@ -41,16 +35,13 @@ export async function workflowTools(
   const tools: ToolSet = {};
   for (const group of groups) {
     const workflow = planWorkflow(graph.nodes, graph.connections, { groupNodeId: group.nodeId });
-    const params = new Map(workflow.nodes.map((node) => [node.id, node.params]));
     const shape = Object.fromEntries(
-      workflowInputs(workflow).map((input) => {
-        const node = params.get(input.nodeId)!;
-        const described =
-          typeof node.description === 'string' && node.description
-            ? node.description
-            : `The "${input.name}" input`;
-        return [input.name, fieldSchema(node.valueType, described)];
-      }),
+      workflowInputs(workflow).map((input) => [
+        input.name,
+        inputValueSchema(input.valueType).describe(
+          input.description || `The "${input.name}" input`,
+        ),
+      ]),
     );
     let name = `run_${slug(group.name)}`;
     for (let n = 2; name in tools; n++) name = `run_${slug(group.name)}_${n}`;

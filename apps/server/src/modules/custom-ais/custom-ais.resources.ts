@@ -1,4 +1,5 @@
 import {
+  nodeKindOf,
   ZCustomAi,
   ZCustomAiCreate,
   ZCustomAiListQuery,
@@ -9,13 +10,7 @@ import {
   ZCustomAiUpdate,
 } from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
-import {
-  customAis,
-  customAiToNodeGroups,
-  nodeGroups,
-  nodes,
-  nodeTypes,
-} from '../../db/schema/index';
+import { customAis, customAiToNodeGroups, nodeGroups, nodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
 import type { TResourceDefinition } from '../resources/resource.types';
@@ -72,15 +67,14 @@ export const customAiToNodeGroupsResource: TResourceDefinition = {
   /** Only a runnable group of the custom AI's own project can become one of its tools. */
   async validate(candidate, { db }) {
     const [group] = await db
-      .select({ projectId: nodeGroups.projectId, runnable: nodeTypes.runnable })
+      .select({ projectId: nodeGroups.projectId, type: nodes.type })
       .from(nodeGroups)
       .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
-      .innerJoin(nodeTypes, eq(nodeTypes.kind, nodes.type))
       .where(eq(nodeGroups.id, candidate.nodeGroupId as string));
     if (!group || group.projectId !== candidate.projectId) {
       throw AppError.validation('nodeGroupId', 'No such group in this project');
     }
-    if (!group.runnable) {
+    if (!nodeKindOf(group.type)?.flags.runnable) {
       throw AppError.validation(
         'nodeGroupId',
         'Only an AI group or an AI image group can be linked',

@@ -1,6 +1,8 @@
 import { generateImage, streamText } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TEngineServices, TImageRequest, TTextRequest } from '@flowsmith/engine';
 import { echoImage, echoTokens } from './echo-model';
+import { logModelError } from './model-logging';
 import type { TModelResolver, TResolvedModel } from './model-resolver';
 import type { TCallContext, TRequestLog } from './request-log';
 
@@ -83,11 +85,13 @@ async function logged<T>(
 export function createModelCalls({
   resolver,
   log,
+  serverLog,
   saveFile,
   context,
 }: {
   resolver: TModelResolver;
   log: TRequestLog;
+  serverLog: FastifyBaseLogger;
   saveFile: TFileSaver;
   context: TCallContext;
 }): TEngineServices['models'] {
@@ -114,6 +118,12 @@ export function createModelCalls({
           abortSignal: request.signal,
           // Retries belong to the engine, which shows them on the node.
           maxRetries: 0,
+          onError: logModelError(serverLog, {
+            runId: context.runId,
+            nodeId: request.nodeId,
+            provider: resolved.provider,
+            model: resolved.model,
+          }),
         });
         for await (const part of result.fullStream) {
           if (part.type === 'text-delta') {

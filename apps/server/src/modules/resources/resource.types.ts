@@ -58,6 +58,6 @@ export type TResourceDefinition = TListSpec & {
   readScope?(ctx: TResourceContext): SQL | undefined;
   /** Leave out write routes: the rows are written by the product itself. */
   readOnly?: boolean;
-  /** Rows of this resource may be removed but not created or changed over the API. */
+  /** The writes the API offers; the others answer 405 (default: all, or none when `readOnly`). */
   writes?: { create: boolean; update: boolean; remove: boolean };
 };

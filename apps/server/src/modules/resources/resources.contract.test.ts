@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type TAnswer, type TWorld } from '../../test/api-world';
+import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
 import { resourceFixtures, updateBody, type TResourceFixture } from '../../test/resource-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
-
-const fieldsOf = (answer: TAnswer): string[] =>
-  (answer.body?.error?.details ?? []).map((d: { field: string }) => d.field);
-
-function expectError(answer: TAnswer, status: number, code: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.error).toMatchObject({ code, message: expect.any(String) });
-}
 
 describe.each(testDatabaseKinds)('resources on %s', (database) => {
   let w: TWorld;

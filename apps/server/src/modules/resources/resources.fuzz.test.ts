@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type TWorld } from '../../test/api-world';
-import { resourceFixtures } from '../../test/resource-fixtures';
+import { catalogTextFixtures, resourceFixtures } from '../../test/resource-fixtures';
 import { queryRows } from '../../test/test-databases';
 
 /** A fingerprint of a whole table, to prove a rejected request changed nothing. */
@@ -64,6 +64,23 @@ describe('fuzzed request bodies', () => {
             expect(answer.body.error.code).toEqual(expect.any(String));
             expect(await fingerprint(w, name)).toBe(before);
           }
+        }),
+        { numRuns: 30 },
+      );
+    },
+    60_000,
+  );
+
+  it.each(catalogTextFixtures.map((f) => [f.name, f] as const))(
+    '%s never answers 5xx to an update, and a rejected one changes nothing',
+    async (name, f) => {
+      const row = (await w.as.admin.get(`/api/${name}?${f.find}`)).body.items[0];
+      await fc.assert(
+        fc.asyncProperty(bodiesNear({ ...f.texts, ...f.fixed }), async (body) => {
+          const before = await fingerprint(w, name);
+          const answer = await w.as.admin.put(`/api/${name}/${row.id}`, body);
+          expect(answer.status, JSON.stringify({ body, answer: answer.body })).toBeLessThan(500);
+          if (answer.status >= 400) expect(await fingerprint(w, name)).toBe(before);
         }),
         { numRuns: 30 },
       );

@@ -44,7 +44,20 @@ export function createRunEventWriter(
     realtime.publish(`run:${runId}`, event, { type: payload.type });
     chain = chain
       .then(() => persist(event))
-      .catch((error: unknown) => log.error({ err: error, runId }, 'storing a run event failed'));
+      .catch((error: unknown) =>
+        // Ids only: the event itself holds what the model wrote. The error is logged without
+        // the query's parameters (see lib/log-serializers.ts).
+        log.error(
+          {
+            err: error,
+            runId,
+            seq: event.seq,
+            eventType: event.type,
+            ...('nodeId' in event ? { nodeId: event.nodeId } : {}),
+          },
+          'storing a run event failed',
+        ),
+      );
   };
 
   const flushTokens = () => {

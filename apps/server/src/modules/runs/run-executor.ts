@@ -59,13 +59,9 @@ export function createRunExecutor(
       events.push({ type: 'run-status', status: 'running' });
       if (!run.userId) throw new Error('The person who started this run no longer has an account');
       const graph = await loadGraph(db, run.projectId);
-      const workflow = planWorkflow(graph.nodes, graph.connections, await targetOf(db, run));
-      if (run.customAiId) {
-        for (const node of workflow.nodes) {
-          if (node.kind === 'ai_processor' && !node.params.customAiId)
-            node.params = { ...node.params, customAiId: run.customAiId };
-        }
-      }
+      const workflow = planWorkflow(graph.nodes, graph.connections, await targetOf(db, run), {
+        customAiId: run.customAiId,
+      });
       if (workflow.nodes.length === 0)
         throw new Error('There is nothing to run: add nodes that do work');
       const services = createRunServices(deps, {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { TEngineServices } from '@flowsmith/engine';
 import type { TValueTypeCode } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
@@ -12,6 +13,7 @@ const MAX_VALUES = 10_000;
 
 export type TRunServiceDeps = {
   db: TDb;
+  log: FastifyBaseLogger;
   resolver: TModelResolver;
   requestLog: TRequestLog;
   saveFile: TFileSaver;
@@ -29,6 +31,7 @@ export function createRunServices(deps: TRunServiceDeps, context: TCallContext):
     models: createModelCalls({
       resolver: deps.resolver,
       log: deps.requestLog,
+      serverLog: deps.log,
       saveFile: deps.saveFile,
       context,
     }),

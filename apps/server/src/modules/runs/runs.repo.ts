@@ -1,25 +1,17 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
-import {
-  nodeGroups,
-  nodes,
-  nodeTypes,
-  runEvents,
-  runNodeStates,
-  runs,
-} from '../../db/schema/index';
+import { nodeGroups, nodes, runEvents, runNodeStates, runs } from '../../db/schema/index';
 
 export type TRunRow = typeof runs.$inferSelect;
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 
-/** A group of the project with the node it is and whether its kind can run. */
+/** A group of the project with the node it is and that node's kind. */
 export async function groupInProject(db: TDb, groupId: string, projectId: string) {
   const [group] = await db
-    .select({ nodeId: nodeGroups.nodeId, runnable: nodeTypes.runnable })
+    .select({ nodeId: nodeGroups.nodeId, type: nodes.type })
     .from(nodeGroups)
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
-    .innerJoin(nodeTypes, eq(nodeTypes.kind, nodes.type))
     .where(and(eq(nodeGroups.id, groupId), eq(nodeGroups.projectId, projectId)));
   return group;
 }

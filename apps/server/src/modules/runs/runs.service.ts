@@ -1,5 +1,5 @@
 import { planWorkflow, workflowInputs, type TRunTarget } from '@flowsmith/engine';
-import type { TRun, TUser } from '@flowsmith/shared';
+import { nodeKindOf, type TRun, type TUser } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { nodeGroups, nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -28,7 +28,7 @@ async function checkTarget(db: TDb, projectId: string, target: TRunTargetIds): P
   if (target.nodeGroupId) {
     const group = await repo.groupInProject(db, target.nodeGroupId, projectId);
     if (!group) throw AppError.validation('nodeGroupId', 'No such group in this project');
-    if (!group.runnable)
+    if (!nodeKindOf(group.type)?.flags.runnable)
       throw AppError.validation('nodeGroupId', 'Only an AI group or an AI image group can be run');
     return { groupNodeId: group.nodeId };
   }
@@ -134,19 +134,7 @@ export async function runInputs(
     graph.connections,
     await checkTarget(db, projectId, target),
   );
-  const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
-  return {
-    items: workflowInputs(workflow).map((input) => {
-      const params = byId.get(input.nodeId)!.params;
-      return {
-        ...input,
-        valueType: typeof params.valueType === 'string' ? params.valueType : 'text',
-        defaultValue: params.defaultValue ?? null,
-        description:
-          typeof params.description === 'string' ? params.description : String(params.label ?? ''),
-      };
-    }),
-  };
+  return { items: workflowInputs(workflow) };
 }
 
 /** Runs a node or a group (as a custom AI, if given), waits, and answers with its outputs. */

@@ -1,17 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { appRoutes, ZLoginBody, type TLoginBody } from '@flowsmith/shared';
+import { appRoutes, type TLoginBody } from '@flowsmith/shared';
 import { authApi, authKeys, markSignedOutByUser, safeReturnTo } from '../../lib/auth';
 import { isApiError } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/forms';
 import { rememberWsInfo } from '../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFormErrors } from './form-errors';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { ResendButton } from './resend-verification';
+
+const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZLoginBody));
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -21,7 +23,7 @@ function LoginPage() {
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
   const { control, handleSubmit, setError, getValues } = useForm({
-    resolver: zodResolver(ZLoginBody),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -52,7 +54,12 @@ function LoginPage() {
     <>
       <h1 className="auth-title">Sign in</h1>
       <p className="auth-subtitle">Welcome back. Sign in to build and run your workflows.</p>
-      <form className="auth-form" noValidate onSubmit={handleSubmit((body) => login.mutate(body))}>
+      <form
+        className="auth-form"
+        noValidate
+        onFocus={resolver.preload}
+        onSubmit={handleSubmit((body) => login.mutate(body))}
+      >
         <TextField
           control={control}
           name="email"

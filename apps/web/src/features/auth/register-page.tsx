@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import {
-  appRoutes,
-  PASSWORD_MIN_LENGTH,
-  ZRegisterBody,
-  type TRegisterBody,
-} from '@flowsmith/shared';
+import { appRoutes, PASSWORD_MIN_LENGTH, type TRegisterBody } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
+import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { ResendButton } from './resend-verification';
+
+const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZRegisterBody));
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
@@ -39,7 +36,7 @@ function CheckInbox({ email }: { email: string }) {
 function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm({
-    resolver: zodResolver(ZRegisterBody),
+    resolver,
     defaultValues: { name: '', email: '', password: '' },
   });
 
@@ -65,6 +62,7 @@ function RegisterPage() {
       <form
         className="auth-form"
         noValidate
+        onFocus={resolver.preload}
         onSubmit={handleSubmit((body) => register.mutate(body))}
       >
         <TextField

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { ZResendVerificationBody } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
+import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
 import { TextField } from '../../components/form/fields';
+
+const resolver = lazyZodResolver(() =>
+  import('./auth-schemas').then((s) => s.ZResendVerificationBody),
+);
 
 const SENT_TEXT =
   'If an unverified account uses this address, a new verification link is on its way.';
@@ -47,7 +50,7 @@ export function ResendButton({
 export function ResendVerificationForm() {
   const [sent, setSent] = useState(false);
   const { control, handleSubmit, setError } = useForm({
-    resolver: zodResolver(ZResendVerificationBody),
+    resolver,
     defaultValues: { email: '' },
   });
   const resend = useMutation({
@@ -64,6 +67,7 @@ export function ResendVerificationForm() {
     <form
       className="auth-form"
       noValidate
+      onFocus={resolver.preload}
       onSubmit={handleSubmit(({ email }) => resend.mutate(email))}
     >
       <TextField

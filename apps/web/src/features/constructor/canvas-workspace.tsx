@@ -89,7 +89,7 @@ function OpenCanvas({
       <CanvasToolbar projectName={project.name} />
       <RunBanner onBack={runUrl.back} />
       <div className="constructor__body">
-        {readOnly ? null : <NodePalette types={catalog.types} onAdd={addAtCentre} />}
+        {readOnly ? null : <NodePalette types={catalog.kinds} onAdd={addAtCentre} />}
         <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
           {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
         </div>

@@ -1,4 +1,4 @@
-import { ZApiError, type TFieldError } from '@flowsmith/shared';
+import type { TApiError, TFieldError } from '@flowsmith/shared';
 
 /** An error answered by the API, parsed from the `{error: {code, message, details}}` envelope. */
 export class ApiError extends Error {
@@ -31,14 +31,36 @@ export function isClientError(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+const isFieldError = (value: unknown): value is TFieldError =>
+  typeof value === 'object' &&
+  value !== null &&
+  isText((value as TFieldError).field) &&
+  isText((value as TFieldError).message);
+
+/**
+ * Whether a body is the API's error envelope (`ZApiError`). Checked by hand: the client must
+ * not load zod on every page just to read errors.
+ */
+function isEnvelope(body: unknown): body is TApiError {
+  const error = (body as TApiError | null)?.error as TApiError['error'] | undefined;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, details } = error;
+  return (
+    isText(code) &&
+    isText(message) &&
+    (details === undefined || (Array.isArray(details) && details.every(isFieldError)))
+  );
+}
+
 /**
  * Builds the ApiError for a non-2xx response. A body that is not the envelope (a proxy's HTML
  * page, an empty 502) still gives a usable error keyed by status.
  */
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
-  const parsed = ZApiError.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  if (isEnvelope(body)) {
+    const { code, message, details } = body.error;
     return new ApiError(status, code, message, details ?? []);
   }
   return new ApiError(

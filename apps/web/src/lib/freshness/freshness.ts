@@ -1,10 +1,26 @@
-import { ZBuildInfo } from '@flowsmith/shared';
-
 /** How often the latest build manifest is fetched (spec §9: one hour). */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 export const LATEST_BUILD_PATH = '/builds/latest.json';
 
 export type TFetchLatestBuild = () => Promise<unknown>;
+
+/** The meta tag in `index.html` that names the build the page belongs to. */
+const BUILD_META = 'meta[name="flowsmith-build"]';
+
+/**
+ * The id of the running build, from `index.html`. It is not compiled into the code: that would
+ * give every build a new entry chunk, and returning users would download all of it again.
+ */
+export function currentBuildId(): string {
+  return document.querySelector(BUILD_META)?.getAttribute('content') ?? '';
+}
+
+/** The `id` of a build manifest (`{id, builtAt}`), or undefined when it is not one. */
+function manifestId(manifest: unknown): string | undefined {
+  if (typeof manifest !== 'object' || manifest === null) return undefined;
+  const { id } = manifest as { id?: unknown };
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
 
 /**
  * Fetches the manifest and answers whether a different build is deployed. A failed fetch or a
@@ -15,8 +31,8 @@ export async function isNewBuildAvailable(
   currentId: string,
 ): Promise<boolean> {
   try {
-    const parsed = ZBuildInfo.safeParse(await fetchLatest());
-    return parsed.success && parsed.data.id !== currentId;
+    const latest = manifestId(await fetchLatest());
+    return latest !== undefined && latest !== currentId;
   } catch {
     return false;
   }

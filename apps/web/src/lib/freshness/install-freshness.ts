@@ -1,4 +1,4 @@
-import { fetchLatestBuild, startFreshnessChecks } from './freshness';
+import { currentBuildId, fetchLatestBuild, startFreshnessChecks } from './freshness';
 import { claimReload } from './reload-guard';
 import { hrefOf, reloadOnNextNavigation, type TNavigationSource } from './reload-on-navigation';
 
@@ -15,7 +15,7 @@ let stale = false;
 export function installFreshness(router: TRouterLike): () => void {
   const stopChecks = startFreshnessChecks({
     fetchLatest: fetchLatestBuild,
-    currentId: __BUILD_ID__,
+    currentId: currentBuildId(),
     onStale: () => {
       stale = true;
     },

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TNodeGroup } from '@flowsmith/shared';
-import { runnableGroups, RUNNABLE_GROUP_KINDS } from './canvas';
+import { runnableGroups } from './canvas';
 
 const group = (id: string, nodeId: string, name: string) =>
   ({ id, nodeId, name, settings: {} }) as unknown as TNodeGroup;
 
 describe('runnable groups', () => {
-  it('are the AI and AI image groups', () => {
-    expect([...RUNNABLE_GROUP_KINDS].sort()).toEqual(['ai_group', 'ai_image_group']);
-  });
-
   it('keeps the groups whose node is runnable, by name', () => {
     const groups = [
       group('g1', 'n1', 'Zeta'),

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
-  nodeKindCatalog,
+  runnableGroupKinds,
   type TGraphDelete,
   type TGraphImport,
   type TGraphImportResult,
@@ -77,11 +77,6 @@ export const graphQueryOptions = (projectId: string) =>
     refetchOnReconnect: false,
   });
 
-/** Group kinds whose workflow runs on its own, so a custom AI can call it as a tool. */
-export const RUNNABLE_GROUP_KINDS = Object.values(nodeKindCatalog)
-  .filter((kind) => kind.isGroup && kind.runnable)
-  .map((kind) => kind.kind);
-
 export type TRunnableGroup = { id: string; name: string };
 
 /** The project's groups whose node is of a runnable kind, by name. */
@@ -102,7 +97,7 @@ export const workflowsQueryOptions = (projectId: string) =>
     queryFn: async ({ signal }) => {
       const [groups, ...nodePages] = await Promise.all([
         nodeGroupsApi.list({ projectId, pageSize: MAX_PAGE_SIZE }, { signal }),
-        ...RUNNABLE_GROUP_KINDS.map((type) =>
+        ...runnableGroupKinds.map((type) =>
           nodesApi.list({ projectId, type, pageSize: MAX_PAGE_SIZE }, { signal }),
         ),
       ]);

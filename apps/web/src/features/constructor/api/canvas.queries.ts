@@ -1,30 +1,47 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TNodeType, TNodeTypeParam } from '@flowsmith/shared';
+import {
+  nodeCatalog,
+  nodeKinds,
+  type TNodeKind,
+  type TNodeKindDefinition,
+  type TNodeType,
+  type TNodeTypeParam,
+} from '@flowsmith/shared';
 import { catalogQueryOptions } from '../../../lib/queries/catalog';
 
-/** The node kinds as the canvas uses them: looked up by kind, params in display order. */
+/** A node kind as the canvas shows it: its definition, in the administrator's words. */
+export type TCanvasKind = TNodeKindDefinition<TNodeKind>;
+
+/** The node kinds as the canvas uses them, in palette order, looked up by kind. */
 export type TCatalog = {
-  types: TNodeType[];
-  byKind: Map<string, TNodeType>;
-  paramsByKind: Map<string, TNodeTypeParam[]>;
+  kinds: TCanvasKind[];
+  byKind: Map<string, TCanvasKind>;
   isGroupKind: (kind: string) => boolean;
 };
 
+/**
+ * The kinds of the catalog in code, with the names, labels and descriptions of their rows:
+ * behaviour comes from the code, the wording may be the administrator's.
+ */
 export function buildCatalog(types: TNodeType[], params: TNodeTypeParam[]): TCatalog {
-  const sorted = [...types].sort((a, b) => a.sortOrder - b.sortOrder);
-  const byKind = new Map(sorted.map((type) => [type.kind, type]));
-  const kindOfType = new Map(sorted.map((type) => [type.id, type.kind]));
-  const paramsByKind = new Map<string, TNodeTypeParam[]>();
-  for (const param of [...params].sort((a, b) => a.sortOrder - b.sortOrder)) {
-    const kind = kindOfType.get(param.nodeTypeId);
-    if (kind) paramsByKind.set(kind, [...(paramsByKind.get(kind) ?? []), param]);
-  }
-  return {
-    types: sorted,
-    byKind,
-    paramsByKind,
-    isGroupKind: (kind) => byKind.get(kind)?.isGroup ?? false,
-  };
+  const rows = new Map(types.map((type) => [type.kind, type]));
+  const paramRows = new Map(params.map((param) => [`${param.nodeTypeId}/${param.name}`, param]));
+  const kinds = nodeKinds.map((kind): TCanvasKind => {
+    const definition: TCanvasKind = nodeCatalog[kind];
+    const row = rows.get(kind);
+    if (!row) return definition;
+    return {
+      ...definition,
+      name: row.name,
+      description: row.description,
+      params: definition.params.map((param) => {
+        const text = paramRows.get(`${row.id}/${param.name}`);
+        return text ? { ...param, label: text.label, description: text.description } : param;
+      }),
+    };
+  });
+  const byKind = new Map<string, TCanvasKind>(kinds.map((kind) => [kind.kind, kind]));
+  return { kinds, byKind, isGroupKind: (kind) => byKind.get(kind)?.flags.group ?? false };
 }
 
 const selectCatalog = ({ types, params }: { types: TNodeType[]; params: TNodeTypeParam[] }) =>

@@ -1,5 +1,5 @@
 import type { EdgeTypes, NodeTypes } from '@xyflow/react';
-import { groupKinds, nodeKinds } from '@flowsmith/shared';
+import { nodeCatalog, nodeKinds } from '@flowsmith/shared';
 import { EDGE_TYPE } from '../core/flow-types';
 import { ButtonEdge } from './button-edge';
 import { GroupNode } from './group-node';
@@ -11,7 +11,7 @@ import { WorkflowNode } from './workflow-node';
  * A kind unknown to this build falls back to React Flow's default node.
  */
 export const nodeTypes: NodeTypes = Object.fromEntries(
-  nodeKinds.map((kind) => [kind, groupKinds.includes(kind) ? GroupNode : WorkflowNode]),
+  nodeKinds.map((kind) => [kind, nodeCatalog[kind].flags.group ? GroupNode : WorkflowNode]),
 );
 
 export const edgeTypes: EdgeTypes = { [EDGE_TYPE]: ButtonEdge };

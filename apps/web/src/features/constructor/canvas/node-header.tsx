@@ -1,4 +1,4 @@
-import type { TNodeType } from '@flowsmith/shared';
+import type { TCanvasKind } from '../api/canvas.queries';
 import { openDialog } from '../state/canvas-store';
 import { exportCanvas } from '../state/clipboard-commands';
 import { useCanvasUi } from './canvas-context';
@@ -6,12 +6,12 @@ import { GroupRunButton } from './group-run-button';
 import { NodeTitle } from './node-title';
 import { GroupRunBadge, NodeRunBadge } from './run-badge';
 
-type TNodeHeaderProps = { id: string; title: string; type: TNodeType | undefined };
+type TNodeHeaderProps = { id: string; title: string; type: TCanvasKind | undefined };
 
 /** Kind icon, editable title, the run status badge, Run on runnable groups, group export, and settings. */
 export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
   const { readOnly, commands } = useCanvasUi();
-  const dialog = type?.isGroup ? 'group-settings' : 'node-settings';
+  const dialog = type?.flags.group ? 'group-settings' : 'node-settings';
   return (
     <header className="flow-node__header">
       <i className={`${type?.icon ?? 'pi pi-box'} flow-node__icon`} aria-hidden="true" />
@@ -21,13 +21,11 @@ export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
         onRename={(next) => void commands.rename(id, next)}
       />
       <span className="flow-node__status" data-testid="run-status">
-        {!type?.isGroup ? <NodeRunBadge nodeId={id} /> : null}
-        {type?.isGroup && type.runnable ? <GroupRunBadge nodeId={id} /> : null}
+        {!type?.flags.group ? <NodeRunBadge nodeId={id} /> : null}
+        {type?.flags.runnable ? <GroupRunBadge nodeId={id} /> : null}
       </span>
-      {type?.isGroup && type.runnable && !readOnly ? (
-        <GroupRunButton nodeId={id} title={title} />
-      ) : null}
-      {type?.isGroup ? (
+      {type?.flags.runnable && !readOnly ? <GroupRunButton nodeId={id} title={title} /> : null}
+      {type?.flags.group ? (
         <button
           type="button"
           className="flow-node__settings nodrag"

@@ -1,9 +1,7 @@
 import { memo } from 'react';
+import { nodeKindOf } from '@flowsmith/shared';
 import { apiBaseUrl } from '../../../lib/api';
 import { useNodeRunState } from '../state/run-store';
-
-/** Kinds whose text a run shows in the node: streamed by processors, received by outputs. */
-const TEXT_KINDS = ['ai_processor', 'ai_output'];
 
 /**
  * What a node produced in the shown run: its streamed or final text, its image, or its error.
@@ -18,7 +16,9 @@ export const NodeRunOutput = memo(function NodeRunOutput({
 }) {
   const state = useNodeRunState(nodeId);
   if (!state) return null;
-  const showText = TEXT_KINDS.includes(kind) && state.text !== '';
+  const flags = nodeKindOf(kind)?.flags;
+  // Text a node streams, or that a terminal node received.
+  const showText = Boolean(flags?.streams || flags?.terminal) && state.text !== '';
   const failed = state.status === 'failed' && state.error;
   if (!showText && !state.image && !failed) return null;
   return (
@@ -30,7 +30,7 @@ export const NodeRunOutput = memo(function NodeRunOutput({
       ) : null}
       {showText ? (
         <p
-          className={`flow-node__run-text${kind === 'ai_processor' ? ' flow-node__run-text--stream' : ''}`}
+          className={`flow-node__run-text${flags?.streams ? ' flow-node__run-text--stream' : ''}`}
           data-testid="run-text"
           aria-live={state.status === 'running' ? 'polite' : 'off'}
         >

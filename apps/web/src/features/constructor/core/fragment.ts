@@ -1,7 +1,7 @@
 import {
   toGraphDocument,
+  withDescendants,
   type TGraphDocument,
-  type TNode,
   type TNodeConnection,
   type TProjectGraph,
 } from '@flowsmith/shared';
@@ -21,28 +21,13 @@ export type TFragment = {
 
 export type TIdMap = Record<string, string>;
 
-function withContents(ids: Iterable<string>, nodes: TNode[]): Set<string> {
-  const included = new Set(ids);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const node of nodes) {
-      if (node.parentId && included.has(node.parentId) && !included.has(node.id)) {
-        included.add(node.id);
-        grew = true;
-      }
-    }
-  }
-  return included;
-}
-
 /** Nodes (with everything inside them) and chosen connections, ready to be removed and restored. */
 export function fragmentOf(
   graph: TProjectGraph,
   nodeIds: Iterable<string>,
   edgeIds: Iterable<string> = [],
 ): TFragment {
-  const included = withContents(nodeIds, graph.nodes);
+  const included = withDescendants(nodeIds, graph.nodes);
   const document = toGraphDocument(graph, [...included]);
   const parents: Record<string, string> = {};
   for (const node of graph.nodes) {

@@ -1,3 +1,4 @@
+import { withDescendants } from '@flowsmith/shared';
 import type { TFlowNode } from './flow-types';
 
 type TPoint = { x: number; y: number };
@@ -27,22 +28,6 @@ export function absolutePosition(node: TFlowNode, byId: Map<string, TFlowNode>):
 
 export function absoluteRect(node: TFlowNode, byId: Map<string, TFlowNode>): TRect {
   return { ...absolutePosition(node, byId), ...nodeSize(node) };
-}
-
-/** The node's own id and the ids of everything inside it, at any depth. */
-export function descendantsOf(ids: Iterable<string>, nodes: TFlowNode[]): Set<string> {
-  const result = new Set(ids);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const node of nodes) {
-      if (node.parentId && result.has(node.parentId) && !result.has(node.id)) {
-        result.add(node.id);
-        grew = true;
-      }
-    }
-  }
-  return result;
 }
 
 const contains = (rect: TRect, point: TPoint) =>
@@ -88,7 +73,7 @@ export function reparentAfterDrag(
 ): { id: string; parentId: string | null; position: TPoint }[] {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const moved = new Set(movedIds);
-  const excluded = descendantsOf(movedIds, nodes);
+  const excluded = withDescendants(movedIds, nodes);
   const changes: { id: string; parentId: string | null; position: TPoint }[] = [];
   for (const id of movedIds) {
     const node = byId.get(id);

@@ -11,7 +11,9 @@ describe('summaryOf', () => {
       'OpenAI-compatible: tiny-image · 512x512',
     );
     expect(summaryOf('input', { name: 'question', valueType: 'text' })).toBe('question · text');
-    expect(summaryOf('database', { mode: 'all' })).toBe('no database chosen · all');
+    expect(summaryOf('database', { mode: 'all' })).toBe('no database chosen · all · json');
+    expect(summaryOf('blank', {})).toBe('Empty note');
+    expect(summaryOf('teleporter', { name: 'x' })).toBe('');
   });
 
   it('stays short for every kind', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TNodeTypeParam } from '@flowsmith/shared';
+import type { TParamMeta } from '@flowsmith/shared';
 import { initialParamValues, toParamsPayload, validateParams, validateTitle } from './param-form';
 
-const param = (over: Partial<TNodeTypeParam>): TNodeTypeParam => ({
-  id: over.name ?? 'p',
-  nodeTypeId: 't',
+const param = (over: Partial<TParamMeta>): TParamMeta => ({
   name: 'p',
   label: 'P',
   type: 'string',
@@ -14,9 +12,6 @@ const param = (over: Partial<TNodeTypeParam>): TNodeTypeParam => ({
   min: null,
   max: null,
   description: '',
-  sortOrder: 0,
-  createdAt: '',
-  updatedAt: '',
   ...over,
 });
 
@@ -34,7 +29,10 @@ const params = [
     name: 'mode',
     label: 'Mode',
     type: 'select',
-    options: ['all', 'by_key'],
+    options: [
+      { value: 'all', label: 'All values' },
+      { value: 'by_key', label: 'By key' },
+    ],
     defaultValue: 'all',
   }),
   param({ name: 'flag', label: 'Flag', type: 'boolean' }),
@@ -66,7 +64,7 @@ describe('param form', () => {
     expect(validateParams(params, values)).toEqual({
       name: 'Name is required',
       temperature: 'Temperature must be at most 2',
-      mode: 'Mode must be one of all, by_key',
+      mode: 'Mode must be one of All values, By key',
       note: 'Note must be at most 10000 characters',
       db: 'Database is required',
     });

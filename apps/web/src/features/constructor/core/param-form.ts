@@ -1,4 +1,4 @@
-import type { TNodeTypeParam, TParamTypeCode } from '@flowsmith/shared';
+import type { TParamMeta, TParamTypeCode } from '@flowsmith/shared';
 
 export type TParamValues = Record<string, unknown>;
 export type TParamErrors = Record<string, string>;
@@ -11,7 +11,7 @@ const emptyValue = (type: string): unknown =>
 
 /** The form's starting values: the node's own, else the type's default, else empty. */
 export function initialParamValues(
-  params: readonly TNodeTypeParam[],
+  params: readonly TParamMeta[],
   current: Record<string, unknown>,
 ): TParamValues {
   const values: TParamValues = {};
@@ -26,7 +26,7 @@ export function initialParamValues(
 const isBlank = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
-function problemOf(param: TNodeTypeParam, value: unknown): string | null {
+function problemOf(param: TParamMeta, value: unknown): string | null {
   const label = param.label || param.name;
   if (isBlank(value)) return param.required ? `${label} is required` : null;
   switch (param.type) {
@@ -39,8 +39,8 @@ function problemOf(param: TNodeTypeParam, value: unknown): string | null {
     case 'boolean':
       return typeof value === 'boolean' ? null : `${label} must be yes or no`;
     case 'select':
-      return param.options && !param.options.includes(String(value))
-        ? `${label} must be one of ${param.options.join(', ')}`
+      return param.options && !param.options.some((option) => option.value === value)
+        ? `${label} must be one of ${param.options.map((option) => option.label).join(', ')}`
         : null;
     default:
       if (typeof value !== 'string') return `${label} must be text`;
@@ -51,10 +51,7 @@ function problemOf(param: TNodeTypeParam, value: unknown): string | null {
 }
 
 /** A message per invalid param, keyed by name; empty when the form may be saved. */
-export function validateParams(
-  params: readonly TNodeTypeParam[],
-  values: TParamValues,
-): TParamErrors {
+export function validateParams(params: readonly TParamMeta[], values: TParamValues): TParamErrors {
   const errors: TParamErrors = {};
   for (const param of params) {
     const problem = problemOf(param, values[param.name]);
@@ -68,7 +65,7 @@ export function validateParams(
  * longer lists are kept, not dropped); blank optional values are stored as null.
  */
 export function toParamsPayload(
-  params: readonly TNodeTypeParam[],
+  params: readonly TParamMeta[],
   values: TParamValues,
   current: Record<string, unknown>,
 ): Record<string, unknown> {

@@ -54,7 +54,13 @@ describe('run dialog form', () => {
     const values = { ...initialRunValues(fields), count: null, payload: '{oops' };
     const errors = validateRunValues(fields, values);
     expect(Object.keys(errors).sort()).toEqual(['count', 'payload']);
-    expect(errors.payload).toMatch(/^Not valid JSON/);
+    expect(errors).toEqual({
+      count: 'count must be a number',
+      payload: expect.stringMatching(/^payload must be valid JSON: /),
+    });
+    expect(validateRunValues(fields, { ...values, count: 1, payload: ' ' })).toEqual({
+      payload: 'payload needs a JSON value',
+    });
     expect(validateRunValues(fields, initialRunValues(fields))).toEqual({});
   });
 

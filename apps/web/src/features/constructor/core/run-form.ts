@@ -1,13 +1,16 @@
-import type { TRunInputField } from '@flowsmith/shared';
+import {
+  inputValueTypeOf,
+  parseInputValue,
+  type TInputValueType,
+  type TRunInputField,
+} from '@flowsmith/shared';
 
 /** The editors of the run dialog, by the entry node's value type. */
-export type TRunValueType = 'text' | 'number' | 'json' | 'file';
+export type TRunValueType = TInputValueType;
 export type TRunFormField = Omit<TRunInputField, 'valueType'> & { valueType: TRunValueType };
 /** Form values by input name: strings, except numbers (number or null). */
 export type TRunFormValues = Record<string, string | number | null>;
 export type TRunFormErrors = Record<string, string>;
-
-const VALUE_TYPES: readonly string[] = ['text', 'number', 'json', 'file'];
 
 /**
  * The dialog's fields: one per input name (two entry nodes with the same name take one value,
@@ -19,10 +22,7 @@ export function runFormFields(items: readonly TRunInputField[]): TRunFormField[]
   for (const item of items) {
     if (seen.has(item.name)) continue;
     seen.add(item.name);
-    const valueType = (
-      VALUE_TYPES.includes(item.valueType) ? item.valueType : 'text'
-    ) as TRunValueType;
-    fields.push({ ...item, valueType });
+    fields.push({ ...item, valueType: inputValueTypeOf(item.valueType) });
   }
   return fields;
 }
@@ -44,28 +44,15 @@ export function initialRunValues(fields: readonly TRunFormField[]): TRunFormValu
   return Object.fromEntries(fields.map((field) => [field.name, initialValue(field)]));
 }
 
-/** A message per field the run would refuse; empty when the run may start. */
+/** A message per field the run would refuse (as the run itself would); empty when it may start. */
 export function validateRunValues(
   fields: readonly TRunFormField[],
   values: TRunFormValues,
 ): TRunFormErrors {
   const errors: TRunFormErrors = {};
   for (const field of fields) {
-    const value = values[field.name];
-    if (field.valueType === 'number') {
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        errors[field.name] = `${field.name} must be a number`;
-    } else if (field.valueType === 'json') {
-      const text = typeof value === 'string' ? value.trim() : '';
-      if (!text) errors[field.name] = `${field.name} needs a JSON value`;
-      else {
-        try {
-          JSON.parse(text);
-        } catch (error) {
-          errors[field.name] = `Not valid JSON: ${error instanceof Error ? error.message : ''}`;
-        }
-      }
-    }
+    const parsed = parseInputValue(field.valueType, values[field.name] ?? null);
+    if (!parsed.ok) errors[field.name] = `${field.name} ${parsed.problem}`;
   }
   return errors;
 }
@@ -78,8 +65,9 @@ export function toRunInputs(
   const inputs: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name] ?? null;
-    if (field.valueType === 'number') inputs[field.name] = value;
-    else if (field.valueType === 'json') inputs[field.name] = JSON.parse(String(value));
+    const parsed = parseInputValue(field.valueType, value);
+    if (field.valueType === 'number' || field.valueType === 'json')
+      inputs[field.name] = parsed.ok ? parsed.value : value;
     else inputs[field.name] = value === null ? '' : String(value);
   }
   return inputs;

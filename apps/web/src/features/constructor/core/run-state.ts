@@ -1,4 +1,10 @@
-import type { TRun, TRunNodeState, TRunProgressEvent, TRunStatus } from '@flowsmith/shared';
+import {
+  nodeKindOf,
+  type TRun,
+  type TRunNodeState,
+  type TRunProgressEvent,
+  type TRunStatus,
+} from '@flowsmith/shared';
 
 /** What one node shows of a run: its badge, the text it streamed or produced, its image. */
 export type TNodeRunState = {
@@ -31,16 +37,14 @@ export type TRunView = {
 export const FINISHED_STATUSES: readonly TRunStatus[] = ['succeeded', 'failed', 'cancelled'];
 export const isFinished = (status: TRunStatus) => FINISHED_STATUSES.includes(status);
 
-const OUTPUT_KINDS = ['ai_output'];
-
-/** Which output nodes echo which node's stream: every edge into an `ai_output`. */
+/** Which output nodes echo which node's stream: every edge into a terminal node. */
 export function feedsOf(
   edges: readonly { source: string; target: string }[],
   kindOf: (nodeId: string) => string | undefined,
 ): Record<string, string[]> {
   const feeds: Record<string, string[]> = {};
   for (const edge of edges) {
-    if (!OUTPUT_KINDS.includes(kindOf(edge.target) ?? '')) continue;
+    if (!nodeKindOf(kindOf(edge.target) ?? '')?.flags.terminal) continue;
     (feeds[edge.source] ??= []).push(edge.target);
   }
   return feeds;

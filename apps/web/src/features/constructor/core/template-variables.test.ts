@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labelFor, planInputSync, templateVariables } from './template-variables';
+import { labelFor, planInputSync } from './template-variables';
 import { handle } from './test-graph';
-
-describe('templateVariables', () => {
-  it('finds each {{name}} once, in order, ignoring what cannot be a handle name', () => {
-    expect(templateVariables('Hi {{ name }}, {{topic}} and {{name}} {{2bad}} {{ }} {x}')).toEqual([
-      'name',
-      'topic',
-    ]);
-    expect(templateVariables('no variables')).toEqual([]);
-  });
-});
 
 describe('planInputSync', () => {
   it('adds the new variables and removes inputs no longer used', () => {

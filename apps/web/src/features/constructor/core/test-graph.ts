@@ -1,4 +1,10 @@
-import type { TNode, TNodeConnection, TNodeHandle, TProjectGraph } from '@flowsmith/shared';
+import {
+  nodeKindOf,
+  type TNode,
+  type TNodeConnection,
+  type TNodeHandle,
+  type TProjectGraph,
+} from '@flowsmith/shared';
 
 /** Small graphs for the unit tests: ids are readable, rows carry only what the code reads. */
 export const P = '00000000-0000-4000-8000-000000000000';
@@ -83,4 +89,4 @@ export function sampleGraph(): TProjectGraph {
   };
 }
 
-export const isGroupKind = (kind: string) => kind.endsWith('group');
+export const isGroupKind = (kind: string) => nodeKindOf(kind)?.flags.group ?? false;

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import type { TNodeTypeParam } from '@flowsmith/shared';
+import { templateOf, templateVariables, type TParamMeta } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
 import { TextField } from '../../../components/form/fields';
 import { modelOptions } from '../../../lib/models/model-label';
@@ -17,7 +16,6 @@ import {
   validateTitle,
   type TParamValues,
 } from '../core/param-form';
-import { TEMPLATE_KINDS, templateVariables } from '../core/template-variables';
 import { useCanvasStore } from '../state/canvas-store';
 import { HandleSummary } from './handle-summary';
 import { ParamField } from './param-field';
@@ -25,8 +23,10 @@ import { ParamField } from './param-field';
 type TNodeSettingsDialogProps = { node: TFlowNode; projectId: string; onClose: () => void };
 type TNodeForm = { title: string; params: TParamValues };
 
-/** Checks the title and every param by the node type's rules, as the server would. */
-function nodeFormResolver(params: readonly TNodeTypeParam[]): Resolver<TNodeForm> {
+const NO_PARAMS: readonly TParamMeta[] = [];
+
+/** Checks the title and every param by the node kind's rules, as the server would. */
+function nodeFormResolver(params: readonly TParamMeta[]): Resolver<TNodeForm> {
   return (values) => {
     const paramErrors = Object.entries(validateParams(params, values.params));
     const titleError = validateTitle(values.title);
@@ -41,14 +41,11 @@ function nodeFormResolver(params: readonly TNodeTypeParam[]): Resolver<TNodeForm
   };
 }
 
-/** Settings generated from the node type's params, plus the node's inputs and outputs. */
+/** Settings generated from the node kind's params, plus the node's inputs and outputs. */
 export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDialogProps) {
   const { catalog, readOnly, commands } = useCanvasUi();
-  const type = catalog.byKind.get(node.data.kind);
-  const params = useMemo(
-    () => catalog.paramsByKind.get(node.data.kind) ?? [],
-    [catalog, node.data.kind],
-  );
+  const kind = catalog.byKind.get(node.data.kind);
+  const params = kind?.params ?? NO_PARAMS;
   const form = useForm<TNodeForm>({
     defaultValues: {
       title: node.data.title,
@@ -56,7 +53,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     },
     resolver: nodeFormResolver(params),
   });
-  const template = useWatch({ control: form.control, name: 'params.template' });
+  const values = useWatch({ control: form.control, name: 'params' });
   const edges = useCanvasStore((state) => state.edges);
   const needs = new Set(params.map((param) => param.type));
   const databases = useQuery({
@@ -70,27 +67,26 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
   const models = useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
 
   const options = {
-    model: modelOptions(models.data?.items, node.data.kind === 'ai_image' ? 'image' : 'text'),
+    model: modelOptions(models.data?.items, kind?.flags.model === 'image' ? 'image' : 'text'),
     database: (databases.data?.items ?? []).map((db) => ({ label: db.name, value: db.id })),
     custom_ai: (customAis.data?.items ?? []).map((ai) => ({ label: ai.name, value: ai.id })),
   };
-  const variables = TEMPLATE_KINDS.includes(node.data.kind)
-    ? templateVariables(typeof template === 'string' ? template : '')
-    : null;
+  const template = templateOf(node.data.kind, values);
+  const variables = template === null ? null : templateVariables(template);
   const connectedInputs = new Set(
     edges.filter((edge) => edge.target === node.id).map((edge) => edge.targetHandle ?? ''),
   );
 
-  const save = (values: TNodeForm) =>
+  const save = (form: TNodeForm) =>
     commands.saveNodeData(node.id, {
-      title: values.title.trim(),
-      params: toParamsPayload(params, values.params, node.data.params),
+      title: form.title.trim(),
+      params: toParamsPayload(params, form.params, node.data.params),
     });
 
   return (
     <FormDialog
       form={form}
-      header={`${type?.name ?? node.data.kind} settings`}
+      header={`${kind?.name ?? node.data.kind} settings`}
       onSave={save}
       onClose={onClose}
       readOnly={readOnly}

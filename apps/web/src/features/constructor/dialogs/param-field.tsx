@@ -3,13 +3,13 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import type { TNodeTypeParam } from '@flowsmith/shared';
+import type { TParamMeta } from '@flowsmith/shared';
 import { FormField } from '../../../components/form/form-field';
 
 export type TOption = { label: string; value: string };
 
 type TParamFieldProps = {
-  param: TNodeTypeParam;
+  param: TParamMeta;
   value: unknown;
   error: string | undefined;
   disabled: boolean;
@@ -20,7 +20,7 @@ type TParamFieldProps = {
 
 const MODEL_LIST_ID = 'model-suggestions';
 
-/** One param of a node type, with the editor its type calls for. */
+/** One param of a node kind, with the editor its type calls for. */
 export function ParamField({ param, value, error, disabled, options, onChange }: TParamFieldProps) {
   const id = `param-${param.name}`;
   const label = param.required ? `${param.label} *` : param.label;
@@ -74,7 +74,7 @@ export function ParamField({ param, value, error, disabled, options, onChange }:
           disabled={disabled}
           className={invalid}
           value={text || null}
-          options={param.options ?? []}
+          options={param.options?.slice() ?? []}
           placeholder="Choose…"
           showClear={!param.required}
           onChange={(event) => onChange(event.value ?? '')}

@@ -2,23 +2,13 @@ import { useMemo, useState, type CSSProperties, type DragEvent } from 'react';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import type { TNodeType } from '@flowsmith/shared';
+import type { TCanvasKind } from '../api/canvas.queries';
 import { PALETTE_MIME } from '../canvas/palette-mime';
 import { filterPalette } from './palette-filter';
 
 type TNodePaletteProps = {
-  types: TNodeType[];
+  types: TCanvasKind[];
   onAdd: (kind: string) => void;
-};
-
-const CATEGORY_NAMES: Record<string, string> = {
-  input: 'Inputs',
-  ai: 'AI',
-  output: 'Outputs',
-  data: 'Data',
-  ui: 'UI',
-  group: 'Groups',
-  note: 'Notes',
 };
 
 /** Every node kind, searchable; drag one onto the canvas, or click to add it at the centre. */
@@ -45,9 +35,7 @@ export function NodePalette({ types, onAdd }: TNodePaletteProps) {
       {sections.length === 0 ? <p className="node-palette__none">No node matches.</p> : null}
       {sections.map((section) => (
         <section key={section.category} className="node-palette__section">
-          <h2 className="node-palette__heading">
-            {CATEGORY_NAMES[section.category] ?? section.category}
-          </h2>
+          <h2 className="node-palette__heading">{section.name}</h2>
           <ul className="node-palette__list">
             {section.types.map((type) => (
               <li key={type.kind}>

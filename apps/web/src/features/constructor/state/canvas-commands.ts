@@ -1,5 +1,10 @@
 import type { Connection } from '@xyflow/react';
-import { MAX_PAGE_SIZE, type TNodeData, type TProjectGraph } from '@flowsmith/shared';
+import {
+  MAX_PAGE_SIZE,
+  withDescendants,
+  type TNodeData,
+  type TProjectGraph,
+} from '@flowsmith/shared';
 import { isClientError } from '../../../lib/api';
 import { errorText } from '../../../lib/forms';
 import {
@@ -20,7 +25,7 @@ import {
   fragmentOfCreated,
   type TFragment,
 } from '../core/fragment';
-import { groupAt, absolutePosition, descendantsOf } from '../core/grouping';
+import { groupAt, absolutePosition } from '../core/grouping';
 import { History, type TGroupFields, type TOp } from '../core/history';
 import { SaveQueue } from '../core/save-queue';
 import { applyOp, type TApplyContext } from './apply-op';
@@ -125,13 +130,13 @@ export class CanvasCommands {
           type: kind,
           position,
           parentId: parent?.id ?? null,
-          ...(type.isGroup ? DEFAULT_GROUP_SIZE : {}),
+          ...(type.flags.group ? DEFAULT_GROUP_SIZE : {}),
         });
         const query = { nodeId: row.id, pageSize: MAX_PAGE_SIZE };
         const [inputs, outputs, groups] = await Promise.all([
           nodeInputsApi.list(query),
           nodeOutputsApi.list(query),
-          type.isGroup ? nodeGroupsApi.list(query) : Promise.resolve({ items: [] }),
+          type.flags.group ? nodeGroupsApi.list(query) : Promise.resolve({ items: [] }),
         ]);
         return {
           projectId: this.deps.projectId,
@@ -204,7 +209,7 @@ export class CanvasCommands {
     if (this.readOnly || (!nodeIds.length && !edgeIds.length)) return;
     const graph = snapshot();
     const fragment: TFragment = fragmentOf(graph, nodeIds, edgeIds);
-    const all = descendantsOf(nodeIds, useCanvasStore.getState().nodes);
+    const all = withDescendants(nodeIds, useCanvasStore.getState().nodes);
     const count = fragment.document.nodes.length;
     if (count > 1 || all.size > nodeIds.length) {
       const ok = await this.deps.confirm(

@@ -1,9 +1,10 @@
-import type {
-  TNode,
-  TNodeConnection,
-  TNodeGroup,
-  TNodeHandle,
-  TProjectGraph,
+import {
+  withDescendants,
+  type TNode,
+  type TNodeConnection,
+  type TNodeGroup,
+  type TNodeHandle,
+  type TProjectGraph,
 } from '@flowsmith/shared';
 import {
   applyLayout,
@@ -13,7 +14,6 @@ import {
   toProjectGraph,
 } from '../core/flow-mapping';
 import type { TFlowEdge, TFlowNodeData, TLayoutItem } from '../core/flow-types';
-import { descendantsOf } from '../core/grouping';
 import { useCanvasStore } from './canvas-store';
 
 /** Changes to the open canvas after the server accepted them; each keeps untouched nodes as-is. */
@@ -58,7 +58,7 @@ export function addGraph(
 /** Removes nodes with their contents and connections, and the given connections. */
 export function removeFromCanvas(nodeIds: Iterable<string>, edgeIds: Iterable<string> = []) {
   const state = get();
-  const gone = descendantsOf(nodeIds, state.nodes);
+  const gone = withDescendants(nodeIds, state.nodes);
   const goneEdges = new Set(edgeIds);
   const groups = { ...state.groups };
   for (const id of gone) delete groups[id];

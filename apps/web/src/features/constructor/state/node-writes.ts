@@ -1,11 +1,13 @@
-import type { TNode, TNodeConnection, TNodeData, TNodeHandle } from '@flowsmith/shared';
-import { connectionsApi, nodeInputsApi, nodesApi } from '../../../lib/queries/canvas';
 import {
-  labelFor,
-  planInputSync,
-  TEMPLATE_KINDS,
+  templateOf,
   templateVariables,
-} from '../core/template-variables';
+  type TNode,
+  type TNodeConnection,
+  type TNodeData,
+  type TNodeHandle,
+} from '@flowsmith/shared';
+import { connectionsApi, nodeInputsApi, nodesApi } from '../../../lib/queries/canvas';
+import { labelFor, planInputSync } from '../core/template-variables';
 import { toConnectionRow } from '../core/flow-mapping';
 import { findNode, removeFromCanvas, setNodeInputs, updateNodeRow } from './canvas-updates';
 import { useCanvasStore } from './canvas-store';
@@ -19,8 +21,8 @@ export async function writeNodeData(nodeId: string, data: TNodeData): Promise<TN
   const row: TNode = await nodesApi.update(nodeId, { data });
   updateNodeRow(row);
   const node = findNode(nodeId);
-  if (!node || !TEMPLATE_KINDS.includes(node.data.kind)) return [];
-  const template = typeof data.params.template === 'string' ? data.params.template : '';
+  const template = node ? templateOf(node.data.kind, data.params) : null;
+  if (!node || template === null) return [];
   const plan = planInputSync(node.data.inputs, templateVariables(template));
   if (!plan.add.length && !plan.remove.length) return [];
   const removedNames = new Set(plan.remove.map((input) => input.name));
