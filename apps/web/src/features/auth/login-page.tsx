@@ -10,7 +10,8 @@ import { lazyZodResolver } from '../../lib/forms';
 import { rememberWsInfo } from '../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFormErrors } from './form-errors';
-import { PasswordField, TextField } from '../../components/form/fields';
+import { PasswordField } from '../../components/form/password-field';
+import { TextField } from '../../components/form/text-field';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZLoginBody));

@@ -8,7 +8,8 @@ import { appRoutes, PASSWORD_MIN_LENGTH, type TRegisterBody } from '@flowsmith/s
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
-import { PasswordField, TextField } from '../../components/form/fields';
+import { PasswordField } from '../../components/form/password-field';
+import { TextField } from '../../components/form/text-field';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZRegisterBody));

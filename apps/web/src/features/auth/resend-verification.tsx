@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
-import { TextField } from '../../components/form/fields';
+import { TextField } from '../../components/form/text-field';
 
 const resolver = lazyZodResolver(() =>
   import('./auth-schemas').then((s) => s.ZResendVerificationBody),

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ZNodeDatabaseCreate, type TNodeDatabase } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
-import { TextAreaField, TextField } from '../../components/form/fields';
+import { TextAreaField } from '../../components/form/text-area-field';
+import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { useCreateDatabase, useUpdateDatabase } from './database.mutations';
 

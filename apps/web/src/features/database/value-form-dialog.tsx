@@ -9,7 +9,7 @@ import {
 } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { BoundField } from '../../components/form/bound-field';
-import { TextField } from '../../components/form/fields';
+import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { useCreateValue, useUpdateValue } from './database.mutations';
 import { valueForType } from './value-conversions';

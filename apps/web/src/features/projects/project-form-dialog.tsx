@@ -2,7 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZProjectCreate, type TProject, type TProjectCreate } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
-import { TextAreaField, TextField } from '../../components/form/fields';
+import { TextAreaField } from '../../components/form/text-area-field';
+import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { useCreateProject, useUpdateProject } from './projects.mutations';
 

@@ -4,7 +4,9 @@ import { Chips } from 'primereact/chips';
 import { providers, type TProviderCredential } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { BoundField } from '../../components/form/bound-field';
-import { DropdownField, PasswordField, TextField } from '../../components/form/fields';
+import { DropdownField } from '../../components/form/dropdown-field';
+import { PasswordField } from '../../components/form/password-field';
+import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import {

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/dialog/form-dialog';
-import { TextField } from '../../../components/form/fields';
+import { TextField } from '../../../components/form/text-field';
 import { useCanvasUi } from '../canvas/canvas-context';
 
 const MAX_LABEL = 200;

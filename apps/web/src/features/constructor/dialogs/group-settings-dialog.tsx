@@ -1,7 +1,8 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import type { TNodeGroup } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
-import { TextAreaField, TextField } from '../../../components/form/fields';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { TextField } from '../../../components/form/text-field';
 import { useCanvasUi } from '../canvas/canvas-context';
 import type { TGroupFields } from '../core/history';
 import { parseGroupSettings } from './group-settings-form';

@@ -2,7 +2,7 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import { useQuery } from '@tanstack/react-query';
 import { templateOf, templateVariables, type TParamMeta } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
-import { TextField } from '../../../components/form/fields';
+import { TextField } from '../../../components/form/text-field';
 import { modelOptions } from '../../../lib/models/model-label';
 import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
 import { databasesQueryOptions } from '../../../lib/queries/databases';
