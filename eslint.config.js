@@ -1,8 +1,10 @@
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { webImportZones } from './eslint/web-import-zones.js';
 
 // Dependencies point one way: web and server use shared; server uses engine;
 // engine and shared use neither app.
@@ -69,6 +71,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '.tsbuild/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',
@@ -91,9 +94,16 @@ export default tseslint.config(
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      flowsmith: { rules: { 'web-import-zones': webImportZones } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'flowsmith/web-import-zones': [
+        'error',
+        { src: path.join(import.meta.dirname, 'apps/web/src') },
+      ],
       ...restrict([
         ...apps,
         { group: ['@flowsmith/engine'], message: 'The web app does not run the engine.' },

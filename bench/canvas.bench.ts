@@ -4,7 +4,7 @@
  * and compares load-to-interactive time and frame rate while panning.
  * Targets: frame rate at least 0.8 of the bare page's, load time at most 1.5 times its.
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { serveBarePage } from './bare/serve-bare';
 import { BENCH_VIEWPORT, NODE_COUNT, benchGraph } from './graph-shape';
 import { startFlowsmith, type TFlowsmithServer } from './support/flowsmith-server';

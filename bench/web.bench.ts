@@ -7,7 +7,7 @@
  * Goals: `/login` at most 150 KiB of gzipped JavaScript; Lighthouse score at least 95 and total
  * blocking time at most 100 ms.
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import {
   launchForLighthouse,
   lighthouseDesktop,

@@ -75,7 +75,7 @@ test('builds input → AI processor → AI output by drag and drop, and reload s
 
   const before = await visibleCanvas(page);
   expect(before.titles).toEqual(['AI output', 'Answerer', 'Question']);
-  expect(before.summaries).toContain('echo · Answer briefly: {{question}}');
+  expect(before.summaries).toContain('Echo (built-in, offline) · Answer briefly: {{question}}');
   const placesOf = () =>
     nodes(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).style.transform));
   const positions = await placesOf();

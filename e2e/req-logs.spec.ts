@@ -84,7 +84,8 @@ test('model calls appear in the request log, live, with details and filters', as
   await expect(rows).toHaveCount(1);
   const row = rows.first();
   await expect(row).toContainText('Echo lab');
-  await expect(row).toContainText('echo');
+  // The model by its label, not its id.
+  await expect(row).toContainText('Echo (built-in, offline)');
   await expect(row).toContainText('Succeeded');
   // The tokens shown are the ones logged for the call.
   const logged = (await (await page.request.get('/api/req_logs')).json()) as {

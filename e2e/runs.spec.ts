@@ -172,11 +172,11 @@ test('a group runs from the canvas: live badges, streamed text, history, cancel,
   await expect(page.getByTestId('live-run-status')).toHaveText('Run cancelled');
   await expect(page.getByRole('button', { name: 'Cancel run' })).toBeHidden();
 
-  // The model call of the first run is in the request log, with its tokens.
+  // The model call of the first run is in the request log, by its model's label, with its tokens.
   await page.goto('/req-logs');
   await expect(
     page.getByRole('table', { name: 'AI requests' }).getByRole('row', {
-      name: /compatible:tiny-chat/,
+      name: /OpenAI-compatible: tiny-chat/,
     }),
   ).toHaveCount(1);
   const logs = await page.request.get('/api/req_logs?model=compatible:tiny-chat');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The probes below run in the page (passed to Playwright), so they are typed against the DOM.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 type TBenchWindow = Window & {
   __benchReady?: number;

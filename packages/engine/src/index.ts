@@ -5,3 +5,4 @@ export * from './run/retry';
 export * from './run/run-types';
 export * from './run/run-workflow';
 export * from './run/plan-workflow';
+export type { TEntryInput } from './nodes/value-nodes';

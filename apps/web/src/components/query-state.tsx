@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -22,4 +24,20 @@ export function LoadError({ what, error, onRetry }: TLoadErrorProps) {
       <Button label="Try again" icon="pi pi-refresh" outlined onClick={onRetry} />
     </div>
   );
+}
+
+type TQueryStateProps<T> = {
+  query: UseQueryResult<T>;
+  /** What is loaded, for the spinner's name and the error: "projects". */
+  what: string;
+  children: (data: T) => ReactNode;
+};
+
+/** The content for the loaded data; until then a spinner, or why it failed with a retry. */
+export function QueryState<T>({ query, what, children }: TQueryStateProps<T>) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isError) {
+    return <LoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <LoadingBlock label={`Loading ${what}`} />;
 }

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_MAX_LENGTH } from '../lib/list/list-params';
+import { useDebouncedText } from './use-debounced-text';
 
 type TSearchInputProps = {
   /** The search in effect (from the URL or the parent's state). */
@@ -12,39 +11,12 @@ type TSearchInputProps = {
   onSearch: (text: string) => void;
   /** Accessible name and placeholder, e.g. "Search values". */
   label: string;
-  maxLength?: number;
   className?: string;
 };
 
 /** A search box that reports what was typed once typing pauses, and shows outside changes. */
-export function SearchInput({
-  value,
-  onSearch,
-  label,
-  maxLength = 200,
-  className,
-}: TSearchInputProps) {
-  const [text, setText] = useState(value);
-  const [syncedValue, setSyncedValue] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  // Back/forward can change the search from outside: show it. A change that merely echoes what
-  // is typed (trimmed) leaves the box alone, so a trailing space is not eaten mid-typing.
-  if (value !== syncedValue) {
-    setSyncedValue(value);
-    if (value !== text.trim()) setText(value);
-  }
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const change = (next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (next.trim() !== value) onSearch(next.trim());
-    }, SEARCH_DEBOUNCE_MS);
-  };
-
+export function SearchInput({ value, onSearch, label, className }: TSearchInputProps) {
+  const box = useDebouncedText(value, onSearch);
   return (
     <IconField
       iconPosition="left"
@@ -55,9 +27,9 @@ export function SearchInput({
         type="search"
         aria-label={label}
         placeholder={label}
-        maxLength={maxLength}
-        value={text}
-        onChange={(event) => change(event.target.value)}
+        maxLength={SEARCH_MAX_LENGTH}
+        value={box.text}
+        onChange={(event) => box.change(event.target.value)}
       />
     </IconField>
   );

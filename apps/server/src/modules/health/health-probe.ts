@@ -35,5 +35,3 @@ export function createHealthProbe(
     },
   };
 }
-
-export type THealthProbe = ReturnType<typeof createHealthProbe>;

@@ -9,7 +9,7 @@ import { Topbar } from './topbar';
  * Default layout (spec §2): menu, top bar with avatar, and the page. The route loader already
  * guarantees a user; this also reacts when the session ends while the app is open.
  */
-export function DefaultLayout() {
+function DefaultLayout() {
   const user = useCurrentUser();
   const location = useLocation();
   useRealtimeConnection(user?.id ?? null);

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 
 /** Layout "empty" (spec §2): no menu, a centered card under the product name. */
-export function EmptyLayout() {
+function EmptyLayout() {
   return (
     <main className="empty-layout">
       <div className="empty-layout__card surface-card">

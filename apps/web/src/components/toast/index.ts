@@ -1,2 +1,3 @@
 export { ToastProvider } from './toast-provider';
-export { useToast, type TToastApi } from './toast-context';
+export { useToast } from './toast-context';
+export { useNotify } from './use-notify';

@@ -10,14 +10,15 @@ import { lazyZodResolver } from '../../lib/forms';
 import { rememberWsInfo } from '../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFormErrors } from './form-errors';
-import { PasswordField, TextInputField } from './form-inputs';
+import { PasswordField } from '../../components/form/password-field';
+import { TextField } from '../../components/form/text-field';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZLoginBody));
 
 const FIELDS = ['email', 'password'] as const;
 
-export function LoginPage() {
+function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -60,7 +61,7 @@ export function LoginPage() {
         onFocus={resolver.preload}
         onSubmit={handleSubmit((body) => login.mutate(body))}
       >
-        <TextInputField
+        <TextField
           control={control}
           name="email"
           id="login-email"

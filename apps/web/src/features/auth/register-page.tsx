@@ -8,7 +8,8 @@ import { appRoutes, PASSWORD_MIN_LENGTH, type TRegisterBody } from '@flowsmith/s
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
-import { PasswordField, TextInputField } from './form-inputs';
+import { PasswordField } from '../../components/form/password-field';
+import { TextField } from '../../components/form/text-field';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZRegisterBody));
@@ -36,7 +37,7 @@ function CheckInbox({ email }: { email: string }) {
   );
 }
 
-export function RegisterPage() {
+function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm({
     resolver,
@@ -68,14 +69,14 @@ export function RegisterPage() {
         onFocus={resolver.preload}
         onSubmit={handleSubmit((body) => register.mutate(body))}
       >
-        <TextInputField
+        <TextField
           control={control}
           name="name"
           id="register-name"
           label="Name"
           autoComplete="name"
         />
-        <TextInputField
+        <TextField
           control={control}
           name="email"
           id="register-email"

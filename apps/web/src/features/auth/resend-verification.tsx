@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
-import { TextInputField } from './form-inputs';
+import { TextField } from '../../components/form/text-field';
 
 const resolver = lazyZodResolver(() =>
   import('./auth-schemas').then((s) => s.ZResendVerificationBody),
@@ -70,7 +70,7 @@ export function ResendVerificationForm() {
       onFocus={resolver.preload}
       onSubmit={handleSubmit(({ email }) => resend.mutate(email))}
     >
-      <TextInputField
+      <TextField
         control={control}
         name="email"
         id="resend-email"

@@ -11,7 +11,7 @@ import { ResendVerificationForm } from './resend-verification';
  * Posts `?token=` once on load. A query (not a mutation in an effect) so the single-use token is
  * sent exactly once even when React mounts twice, and never retried.
  */
-export function VerifyEmailPage() {
+function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const verify = useQuery({

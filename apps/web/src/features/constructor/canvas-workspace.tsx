@@ -6,7 +6,8 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Button } from 'primereact/button';
 import type { TProject, TProjectGraph } from '@flowsmith/shared';
 import { errorText } from '../../lib/forms';
-import { catalogQueryOptions, graphQueryOptions, type TCatalog } from './api/canvas.queries';
+import { graphQueryOptions } from '../../lib/queries/canvas';
+import { canvasCatalogQueryOptions, type TCatalog } from './api/canvas.queries';
 import { CanvasUiContext, type TCanvasUi } from './canvas/canvas-context';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { CanvasDialogs } from './dialogs/canvas-dialogs';
@@ -102,7 +103,7 @@ function OpenCanvas({
 
 /** Loads the catalog and the project's canvas, then opens it. */
 export function CanvasWorkspace({ project }: { project: TProject }) {
-  const catalog = useQuery(catalogQueryOptions());
+  const catalog = useQuery(canvasCatalogQueryOptions());
   const graph = useQuery(graphQueryOptions(project.id));
   const failed = catalog.error ?? graph.error;
   if (failed) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { confirmAction } from '../../components/dialog/confirm';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import type { TCatalog } from './api/canvas.queries';
@@ -46,20 +46,7 @@ export function useCommandDeps(
           life: 10_000,
         });
       },
-      confirm: (header, message) =>
-        new Promise<boolean>((resolve) =>
-          confirmDialog({
-            header,
-            message,
-            icon: 'pi pi-exclamation-triangle',
-            acceptLabel: 'Delete',
-            rejectLabel: 'Cancel',
-            acceptClassName: 'p-button-danger',
-            accept: () => resolve(true),
-            reject: () => resolve(false),
-            onHide: () => resolve(false),
-          }),
-        ),
+      confirm: (header, message) => confirmAction({ header, message, acceptLabel: 'Delete' }),
     };
   }, [projectId, catalog, readOnly, toast]);
 }

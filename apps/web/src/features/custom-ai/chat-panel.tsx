@@ -5,7 +5,7 @@ import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/forms';
 import { ChatComposer } from './chat-composer';
 import { ChatThread } from './chat-thread';
-import { messagesQueryOptions } from './custom-ai.queries';
+import { messagesQueryOptions } from '../../lib/queries/custom-ais';
 import { LoadingBlock } from '../../components/query-state';
 
 type TChatPanelProps = {

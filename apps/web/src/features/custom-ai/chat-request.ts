@@ -1,5 +1,5 @@
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { chatEndpoint } from './custom-ai-api';
+import { chatEndpoint } from '../../lib/queries/custom-ais';
 
 type TChatTrigger = 'submit-message' | 'regenerate-message';
 

@@ -7,7 +7,7 @@ import { ChatComposer } from './chat-composer';
 import { chatErrorText, retryPlan } from './chat-errors';
 import { ChatMessage } from './chat-message';
 import { createChatTransport } from './chat-request';
-import { customAiKeys } from './custom-ai.queries';
+import { customAiKeys } from '../../lib/queries/custom-ais';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 type TChatThreadProps = {

@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import type { TConversation } from '@flowsmith/shared';
 import { formatDate } from '../../lib/format/date-format';
+import { SideListItem } from '../../components/side-list-item';
 
 type TConversationItemProps = {
   conversation: TConversation;
@@ -36,7 +36,7 @@ export function ConversationItem({
 
   if (draft !== null) {
     return (
-      <li className="conversation-item conversation-item--editing">
+      <li className="conversation-item--editing">
         <InputText
           autoFocus
           aria-label="Conversation title"
@@ -51,45 +51,21 @@ export function ConversationItem({
     );
   }
   return (
-    <li className={`conversation-item${selected ? ' conversation-item--selected' : ''}`}>
-      <button
-        type="button"
-        className="conversation-item__open"
-        aria-current={selected ? 'true' : undefined}
-        onClick={() => onSelect(conversation)}
-      >
-        <span className="conversation-item__title">{conversation.title}</span>
+    <SideListItem
+      title={conversation.title}
+      detail={
         <time
-          className="conversation-item__time"
           dateTime={conversation.updatedAt}
           title={new Date(conversation.updatedAt).toLocaleString()}
         >
           {formatDate(conversation.updatedAt)}
         </time>
-      </button>
-      {canChat ? (
-        <span className="conversation-item__actions">
-          <Button
-            icon="pi pi-pencil"
-            rounded
-            text
-            size="small"
-            aria-label={`Rename ${conversation.title}`}
-            data-pr-tooltip="Rename"
-            onClick={() => setDraft(conversation.title)}
-          />
-          <Button
-            icon="pi pi-trash"
-            rounded
-            text
-            size="small"
-            severity="danger"
-            aria-label={`Delete ${conversation.title}`}
-            data-pr-tooltip="Delete"
-            onClick={() => onDelete(conversation)}
-          />
-        </span>
-      ) : null}
-    </li>
+      }
+      selected={selected}
+      onOpen={() => onSelect(conversation)}
+      {...(canChat
+        ? { onRename: () => setDraft(conversation.title), onDelete: () => onDelete(conversation) }
+        : {})}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import type { TConversation } from '@flowsmith/shared';
-import { useToast } from '../../components/toast';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import { ConversationItem } from './conversation-item';
 import { useDeleteConversation, useRenameConversation } from './custom-ai.mutations';
@@ -32,44 +32,25 @@ export function ConversationList({
   onSelect,
   onDeleted,
 }: TConversationListProps) {
-  const toast = useToast();
+  const notify = useNotify();
   const rename = useRenameConversation();
   const remove = useDeleteConversation();
 
   const onRename = (conversation: TConversation, title: string) =>
-    rename.mutate(
-      { conversation, title },
-      {
-        onError: (failure) =>
-          toast.show({
-            severity: 'error',
-            summary: 'Could not rename',
-            detail: errorText(failure),
-          }),
-      },
-    );
+    rename.mutate({ conversation, title }, { onError: notify.failure('Could not rename') });
   const onDelete = (conversation: TConversation) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete conversation',
       message: (
         <span>
           Delete <strong>{conversation.title}</strong> and all its messages? This cannot be undone.
         </span>
       ),
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
         remove.mutate(conversation, {
           onSuccess: () => onDeleted(conversation),
-          onError: (failure) =>
-            toast.show({
-              severity: 'error',
-              summary: 'Could not delete the conversation',
-              detail: errorText(failure),
-            }),
+          onError: notify.failure('Could not delete the conversation'),
         }),
     });
 

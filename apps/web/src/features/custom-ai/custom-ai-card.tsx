@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { TCustomAi } from '@flowsmith/shared';
 import { CustomAiAvatar } from './custom-ai-avatar';
 import { chatUrl } from './custom-ai-links';
+import { IconButton } from '../../components/icon-button';
 
 type TCustomAiCardProps = {
   customAi: TCustomAi;
@@ -48,24 +48,20 @@ export function CustomAiCard({
         {onEdit || onDelete ? (
           <span className="custom-ai-card__actions">
             {onEdit ? (
-              <Button
+              <IconButton
                 icon="pi pi-pencil"
-                rounded
-                text
-                aria-label={`Edit ${customAi.name}`}
-                data-pr-tooltip="Edit"
+                label={`Edit ${customAi.name}`}
+                tooltip="Edit"
                 onClick={() => onEdit(customAi)}
               />
             ) : null}
             {onDelete ? (
-              <Button
+              <IconButton
                 icon="pi pi-trash"
-                rounded
-                text
-                severity="danger"
-                aria-label={`Delete ${customAi.name}`}
-                data-pr-tooltip="Delete"
+                label={`Delete ${customAi.name}`}
+                tooltip="Delete"
                 onClick={() => onDelete(customAi)}
+                danger
               />
             ) : null}
           </span>

@@ -13,15 +13,15 @@ import { ChatPanel } from './chat-panel';
 import { ConversationList } from './conversation-list';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { useCreateConversation } from './custom-ai.mutations';
+import { workflowsQueryOptions } from '../../lib/queries/canvas';
 import {
   aiLinksQueryOptions,
   conversationsQueryOptions,
   customAiQueryOptions,
-  modelsQueryOptions,
-  projectQueryOptions,
-  workflowsQueryOptions,
-} from './custom-ai.queries';
-import { modelLabel } from './model-options';
+} from '../../lib/queries/custom-ais';
+import { modelsQueryOptions } from '../../lib/queries/models';
+import { projectQueryOptions } from '../../lib/queries/projects';
+import { modelLabel } from '../../lib/models/model-label';
 import './custom-ai.css';
 import './chat-layout.css';
 import './chat-thread.css';
@@ -29,7 +29,7 @@ import './chat-markdown.css';
 import { LoadingBlock } from '../../components/query-state';
 
 /** `/custom-ai/:id`: conversations on the left, the selected one (`?conversationId=`) beside. */
-export function CustomAiChatPage() {
+function CustomAiChatPage() {
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const conversationId = searchParams.get('conversationId');
@@ -112,7 +112,7 @@ export function CustomAiChatPage() {
     <div className="chat-page">
       <ChatHeader
         customAi={customAi.data}
-        modelLabel={modelLabel(models.data?.items, customAi.data.model)}
+        modelLabel={modelLabel(customAi.data.model, { models: models.data?.items })}
         onEdit={canChat ? () => setEditing(true) : undefined}
       />
       <div className="chat-page__body">

@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import type { TCustomAi } from '@flowsmith/shared';
-import { useToast } from '../../components/toast';
-import { errorText, serverFormErrors } from '../../lib/forms';
+import { AppDialog } from '../../components/dialog/app-dialog';
+import { FormDialog } from '../../components/dialog/form-dialog';
+import { LoadError, LoadingBlock } from '../../components/query-state';
+import { useNotify } from '../../components/toast';
+import { modelOptions } from '../../lib/models/model-label';
+import { workflowsQueryOptions } from '../../lib/queries/canvas';
+import { aiLinksQueryOptions } from '../../lib/queries/custom-ais';
+import { modelsQueryOptions } from '../../lib/queries/models';
 import {
   CUSTOM_AI_FIELDS,
   formDefaults,
@@ -18,15 +22,6 @@ import {
 } from './custom-ai-form';
 import { CustomAiFormFields } from './custom-ai-form-fields';
 import { savedBeforeError, useSaveCustomAi } from './custom-ai.mutations';
-import {
-  aiLinksQueryOptions,
-  modelsQueryOptions,
-  workflowsQueryOptions,
-} from './custom-ai.queries';
-import { textModelOptions } from './model-options';
-import { LoadingBlock } from '../../components/query-state';
-
-const FORM_ID = 'custom-ai-form';
 
 type TCustomAiFormDialogProps = {
   projectId: string;
@@ -38,87 +33,53 @@ type TCustomAiFormDialogProps = {
 type TFormProps = TCustomAiFormDialogProps & { linkedIds: string[] };
 
 function CustomAiForm({ projectId, customAi, linkedIds, onClose }: TFormProps) {
-  const toast = useToast();
+  const notify = useNotify();
   const save = useSaveCustomAi();
   const models = useQuery(modelsQueryOptions());
   const workflows = useQuery(workflowsQueryOptions(projectId));
   // Set once a save created the custom AI but failed on a link: saving again updates it.
   const [created, setCreated] = useState<TCustomAi | null>(null);
   const target = customAi ?? created;
-  const { control, handleSubmit, setError } = useForm<
-    TCustomAiFormInput,
-    unknown,
-    TCustomAiFormValues
-  >({
+  const form = useForm<TCustomAiFormInput, unknown, TCustomAiFormValues>({
     resolver: zodResolver(ZCustomAiForm),
     defaultValues: formDefaults(customAi, linkedIds),
   });
 
-  const onError = (error: unknown) => {
-    const saved = savedBeforeError(error);
-    if (saved && !target) setCreated(saved);
-    const { fields } = serverFormErrors(error, CUSTOM_AI_FIELDS);
-    for (const name of CUSTOM_AI_FIELDS) {
-      const message = fields[name];
-      if (message) setError(name, { type: 'server', message }, { shouldFocus: true });
+  const saveValues = async (values: TCustomAiFormValues) => {
+    try {
+      const saved = await save.mutateAsync(toSave(values, target?.id ?? null, projectId));
+      notify.success(target ? 'Custom AI saved' : 'Custom AI created', saved.name);
+    } catch (error) {
+      const createdFirst = savedBeforeError(error);
+      if (createdFirst && !target) setCreated(createdFirst);
+      throw error;
     }
   };
-  const submit = handleSubmit((values) =>
-    save.mutate(toSave(values, target?.id ?? null, projectId), {
-      onSuccess: (saved) => {
-        toast.show({
-          severity: 'success',
-          summary: target ? 'Custom AI saved' : 'Custom AI created',
-          detail: saved.name,
-        });
-        onClose();
-      },
-      onError,
-    }),
-  );
-  const formError = save.isError ? serverFormErrors(save.error, CUSTOM_AI_FIELDS).form : null;
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      form={form}
       header={customAi ? 'Edit custom AI' : 'New custom AI'}
-      footer={
-        <>
-          <Button type="button" label="Cancel" text onClick={onClose} />
-          <Button
-            type="submit"
-            form={FORM_ID}
-            label="Save"
-            icon="pi pi-check"
-            loading={save.isPending}
-          />
-        </>
-      }
+      onSave={saveValues}
+      onClose={onClose}
+      serverFields={CUSTOM_AI_FIELDS}
       className="custom-ai-form-dialog"
-      breakpoints={{ '640px': '95vw' }}
-      draggable={false}
     >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)}>
-        <CustomAiFormFields
-          control={control}
-          models={textModelOptions(models.data?.items ?? [])}
-          modelsLoading={models.isPending}
-          workflows={workflows.data ?? []}
-          workflowsLoading={workflows.isPending}
+      <CustomAiFormFields
+        control={form.control}
+        models={modelOptions(models.data?.items, 'text')}
+        modelsLoading={models.isPending}
+        workflows={workflows.data ?? []}
+        workflowsLoading={workflows.isPending}
+      />
+      {created && !customAi ? (
+        <Message
+          severity="warn"
+          className="w-full form-message"
+          text={`${created.name} was created, but its workflows were not all linked. Saving again updates it.`}
         />
-        {created && !customAi ? (
-          <Message
-            severity="warn"
-            className="w-full form-message"
-            text={`${created.name} was created, but its workflows were not all linked. Saving again updates it.`}
-          />
-        ) : null}
-        {formError ? (
-          <Message severity="error" text={formError} className="w-full form-message" />
-        ) : null}
-      </form>
-    </Dialog>
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -137,21 +98,12 @@ export function CustomAiFormDialog(props: TCustomAiFormDialogProps) {
     return <CustomAiForm {...props} linkedIds={linkedIds} />;
   }
   return (
-    <Dialog
-      visible
-      onHide={props.onClose}
-      header="Edit custom AI"
-      className="custom-ai-form-dialog"
-      draggable={false}
-    >
+    <AppDialog onHide={props.onClose} header="Edit custom AI" className="custom-ai-form-dialog">
       {links.isError ? (
-        <Message
-          severity="error"
-          text={`Could not load its workflows: ${errorText(links.error)}`}
-        />
+        <LoadError what="its workflows" error={links.error} onRetry={() => void links.refetch()} />
       ) : (
         <LoadingBlock label="Loading" />
       )}
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCustomAiCreate, type TCustomAi } from '@flowsmith/shared';
-import { ECHO_MODEL_ID } from './model-options';
+import { ECHO_MODEL_ID } from '../../lib/models/model-label';
 import type { TSaveCustomAi } from './custom-ai.mutations';
 
 /** The custom AI form: the API's own rules (so messages match the server's) plus linked workflows. */

@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import type { TCustomAi, TProject } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput } from '../../components/search-input';
-import { useToast } from '../../components/toast';
-import { errorText } from '../../lib/forms';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { CustomAiCard } from './custom-ai-card';
 import { useDeleteCustomAi } from './custom-ai.mutations';
-import {
-  customAiListQueryOptions,
-  modelsQueryOptions,
-  projectLinksQueryOptions,
-} from './custom-ai.queries';
-import { modelLabel } from './model-options';
+import { customAiListQueryOptions, projectLinksQueryOptions } from '../../lib/queries/custom-ais';
+import { modelsQueryOptions } from '../../lib/queries/models';
+import { modelLabel } from '../../lib/models/model-label';
 import { linkCounts } from './workflow-links';
 import { LoadError, LoadingBlock } from '../../components/query-state';
 
@@ -27,7 +23,7 @@ type TCustomAiGridProps = {
 
 /** A project's custom AIs as cards, with search; viewers get no Edit, Delete or New. */
 export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TCustomAiGridProps) {
-  const toast = useToast();
+  const notify = useNotify();
   const list = useQuery(customAiListQueryOptions(project.id, search));
   const links = useQuery(projectLinksQueryOptions(project.id));
   const models = useQuery(modelsQueryOptions());
@@ -36,7 +32,7 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
   const counts = links.data ? linkCounts(links.data.items) : null;
 
   const confirmDelete = (customAi: TCustomAi) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete custom AI',
       message: (
         <span>
@@ -44,26 +40,12 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
           everyone. This cannot be undone.
         </span>
       ),
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        remove.mutate(customAi, {
-          onSuccess: () =>
-            toast.show({
-              severity: 'success',
-              summary: 'Custom AI deleted',
-              detail: customAi.name,
-            }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${customAi.name}`,
-              detail: errorText(error),
-            }),
-        }),
+        remove.mutate(
+          customAi,
+          notify.outcome('Custom AI deleted', customAi.name, `Could not delete ${customAi.name}`),
+        ),
     });
 
   if (list.isPending) {
@@ -105,7 +87,7 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
             <li key={customAi.id}>
               <CustomAiCard
                 customAi={customAi}
-                modelLabel={modelLabel(models.data?.items, customAi.model)}
+                modelLabel={modelLabel(customAi.model, { models: models.data?.items })}
                 workflowCount={counts ? (counts.get(customAi.id) ?? 0) : undefined}
                 {...(canEdit ? { onEdit, onDelete: confirmDelete } : {})}
               />

@@ -1,24 +1,23 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Dropdown } from 'primereact/dropdown';
-import { appRoutes, type TCustomAi } from '@flowsmith/shared';
-import { EmptyState } from '../../components/empty-state';
+import type { TCustomAi } from '@flowsmith/shared';
 import { PageHeader } from '../../components/page-header';
+import { ProjectPicker } from '../../components/project-picker';
+import { ProjectScreen } from '../../components/project-screen';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { CustomAiGrid } from './custom-ai-grid';
-import { projectsQueryOptions } from './custom-ai.queries';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './custom-ai.css';
-import { LoadError, LoadingBlock } from '../../components/query-state';
 
 type TOpenDialog = { customAi: TCustomAi | null } | null;
 
 /** `/custom-ai`: a project's assistants; the project and the search live in the URL. */
-export function CustomAiListPage() {
+function CustomAiListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const projects = useQuery(projectsQueryOptions());
+  const projects = useQuery(myProjectsQueryOptions());
   const [dialog, setDialog] = useState<TOpenDialog>(null);
   const search = searchParams.get('search') ?? '';
 
@@ -45,20 +44,13 @@ export function CustomAiListPage() {
   return (
     <div className="custom-ai-page">
       <PageHeader title="Custom AI">
-        {list.length ? (
-          <Dropdown
-            inputId="custom-ai-project"
-            className="custom-ai-project-picker"
-            value={project?.id ?? null}
-            options={list}
-            optionLabel="name"
-            optionValue="id"
-            placeholder="Choose a project"
-            aria-label="Project"
-            filter={list.length > 8}
-            onChange={(event) => pickProject(event.value as string)}
-          />
-        ) : null}
+        <ProjectPicker
+          inputId="custom-ai-project"
+          className="custom-ai-project-picker"
+          projects={list}
+          value={project?.id ?? null}
+          onChange={pickProject}
+        />
         {canEdit ? (
           <Button
             label="New custom AI"
@@ -67,33 +59,24 @@ export function CustomAiListPage() {
           />
         ) : null}
       </PageHeader>
-      {projects.isPending ? (
-        <LoadingBlock label="Loading projects" />
-      ) : projects.isError ? (
-        <LoadError what="projects" error={projects.error} onRetry={() => void projects.refetch()} />
-      ) : !project ? (
-        <EmptyState
-          icon="pi pi-comments"
-          title="No projects yet"
-          action={
-            <Link to={appRoutes.projects} className="p-button p-component">
-              Go to projects
-            </Link>
-          }
-        >
-          Custom AIs belong to a project and may run the workflows on its canvas. Create a project
-          first, or ask a teammate to add you to theirs.
-        </EmptyState>
-      ) : (
-        <CustomAiGrid
-          key={project.id}
-          project={project}
-          search={search}
-          onSearch={changeSearch}
-          onCreate={() => setDialog({ customAi: null })}
-          onEdit={(customAi) => setDialog({ customAi })}
-        />
-      )}
+      <ProjectScreen
+        projects={projects}
+        icon="pi pi-comments"
+        needsProject="Custom AIs belong to a project and may run the workflows on its canvas. Create a project first, or ask a teammate to add you to theirs."
+      >
+        {() =>
+          project ? (
+            <CustomAiGrid
+              key={project.id}
+              project={project}
+              search={search}
+              onSearch={changeSearch}
+              onCreate={() => setDialog({ customAi: null })}
+              onEdit={(customAi) => setDialog({ customAi })}
+            />
+          ) : null
+        }
+      </ProjectScreen>
       {dialog && project ? (
         <CustomAiFormDialog
           projectId={project.id}

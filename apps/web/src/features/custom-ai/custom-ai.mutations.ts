@@ -1,8 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TConversation, TCustomAi, TCustomAiCreate } from '@flowsmith/shared';
 import { ApiError, isApiError } from '../../lib/api';
-import { conversationsApi, customAiLinksApi, customAisApi } from './custom-ai-api';
-import { customAiKeys } from './custom-ai.queries';
+import {
+  conversationsApi,
+  customAiKeys,
+  customAiLinksApi,
+  customAisApi,
+} from '../../lib/queries/custom-ais';
+import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 import { linkChanges } from './workflow-links';
 
 export type TSaveCustomAi = {
@@ -93,17 +98,12 @@ export function useCreateConversation() {
   });
 }
 
-export function useRenameConversation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ conversation, title }: { conversation: TConversation; title: string }) =>
+export const useRenameConversation = () =>
+  useRefreshingMutation(
+    ({ conversation, title }: { conversation: TConversation; title: string }) =>
       conversationsApi.update(conversation.id, { title }),
-    onSuccess: (_row, { conversation }) =>
-      queryClient.invalidateQueries({
-        queryKey: customAiKeys.conversations(conversation.customAiId),
-      }),
-  });
-}
+    (_row, { conversation }) => [customAiKeys.conversations(conversation.customAiId)],
+  );
 
 export function useDeleteConversation() {
   const queryClient = useQueryClient();

@@ -1,17 +1,4 @@
-import type { TCustomAiToNodeGroup, TNodeGroup } from '@flowsmith/shared';
-
-export type TRunnableGroup = { id: string; name: string };
-
-/** The project's groups whose node is of a runnable kind, by name. */
-export function runnableGroups(
-  groups: readonly TNodeGroup[],
-  runnableNodeIds: ReadonlySet<string>,
-): TRunnableGroup[] {
-  return groups
-    .filter((group) => runnableNodeIds.has(group.nodeId))
-    .map(({ id, name }) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
+import type { TCustomAiToNodeGroup } from '@flowsmith/shared';
 
 export type TLinkChanges = { create: string[]; remove: TCustomAiToNodeGroup[] };
 

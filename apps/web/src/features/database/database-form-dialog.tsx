@@ -1,20 +1,16 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { Message } from 'primereact/message';
+import type { z } from 'zod';
 import { ZNodeDatabaseCreate, type TNodeDatabase } from '@flowsmith/shared';
-import { FormField } from '../../components/form-field';
-import { useToast } from '../../components/toast';
-import { serverFormErrors } from '../../lib/forms';
+import { FormDialog } from '../../components/dialog/form-dialog';
+import { TextAreaField } from '../../components/form/text-area-field';
+import { TextField } from '../../components/form/text-field';
+import { useNotify } from '../../components/toast';
 import { useCreateDatabase, useUpdateDatabase } from './database.mutations';
 
-const FIELDS = ['name', 'description'] as const;
-const FORM_ID = 'database-form';
 const ZForm = ZNodeDatabaseCreate.omit({ projectId: true });
-const TAKEN = 'A database with this name already exists in this project';
+// The 409 names the field with a bare "Already exists"; say what already exists.
+const CODE_MESSAGES = { conflict: 'A database with this name already exists in this project' };
 
 type TDatabaseFormDialogProps = {
   projectId: string;
@@ -31,113 +27,40 @@ export function DatabaseFormDialog({
   onClose,
   onCreated,
 }: TDatabaseFormDialogProps) {
-  const toast = useToast();
+  const notify = useNotify();
   const create = useCreateDatabase();
   const update = useUpdateDatabase();
-  const save = database ? update : create;
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZForm),
     defaultValues: { name: database?.name ?? '', description: database?.description ?? '' },
   });
 
-  const errors = save.isError ? serverFormErrors(save.error, FIELDS, { conflict: TAKEN }) : null;
-  const onError = (error: unknown) => {
-    const { fields } = serverFormErrors(error, FIELDS);
-    for (const name of FIELDS) {
-      const message = fields[name];
-      // The 409 names the field with a bare "Already exists"; say what already exists.
-      if (message) setError(name, { type: 'server', message: name === 'name' ? TAKEN : message });
-    }
-  };
-  const onSaved = (saved: TNodeDatabase) => {
-    toast.show({
-      severity: 'success',
-      summary: database ? 'Database saved' : 'Database created',
-      detail: saved.name,
-    });
+  const save = async (body: z.input<typeof ZForm>) => {
+    const saved = database
+      ? await update.mutateAsync({ id: database.id, body })
+      : await create.mutateAsync({ ...body, projectId });
+    notify.success(database ? 'Database saved' : 'Database created', saved.name);
     if (!database) onCreated(saved);
-    onClose();
   };
-  const submit = handleSubmit((body) => {
-    if (database) update.mutate({ id: database.id, body }, { onSuccess: onSaved, onError });
-    else create.mutate({ ...body, projectId }, { onSuccess: onSaved, onError });
-  });
-  // A message for the whole form only when no field took the error already.
-  const formError = errors && Object.keys(errors.fields).length === 0 ? errors.form : null;
-
-  const footer = (
-    <>
-      <Button type="button" label="Cancel" text onClick={onClose} />
-      <Button
-        type="submit"
-        form={FORM_ID}
-        label="Save"
-        icon="pi pi-check"
-        loading={save.isPending}
-      />
-    </>
-  );
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      form={form}
       header={database ? 'Edit database' : 'New database'}
-      footer={footer}
+      onSave={save}
+      onClose={onClose}
+      serverFields={['name', 'description']}
+      codeMessages={CODE_MESSAGES}
       className="database-form-dialog"
-      breakpoints={{ '640px': '95vw' }}
-      draggable={false}
     >
-      {/* The footer's Save submits this form through its `form` attribute; so does Enter in the name. */}
-      <form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)}>
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <FormField id="database-name" label="Name" error={fieldState.error?.message}>
-              <InputText
-                id="database-name"
-                autoFocus
-                autoComplete="off"
-                invalid={fieldState.invalid}
-                aria-invalid={fieldState.invalid}
-                aria-describedby={fieldState.invalid ? 'database-name-error' : undefined}
-                className="w-full"
-                {...field}
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="description"
-          render={({ field, fieldState }) => (
-            <FormField
-              id="database-description"
-              label="Description"
-              error={fieldState.error?.message}
-              hint="Optional. What the values are and which workflows use them."
-            >
-              <InputTextarea
-                id="database-description"
-                rows={3}
-                autoResize
-                invalid={fieldState.invalid}
-                aria-invalid={fieldState.invalid}
-                aria-describedby={
-                  fieldState.invalid ? 'database-description-error' : 'database-description-hint'
-                }
-                className="w-full"
-                {...field}
-                value={field.value ?? ''}
-              />
-            </FormField>
-          )}
-        />
-        {formError ? (
-          <Message severity="error" text={formError} className="w-full form-message" />
-        ) : null}
-      </form>
-    </Dialog>
+      <TextField control={form.control} name="name" id="database-name" label="Name" />
+      <TextAreaField
+        control={form.control}
+        name="description"
+        id="database-description"
+        label="Description"
+        hint="Optional. What the values are and which workflows use them."
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Skeleton } from 'primereact/skeleton';
 import type { TNodeDatabase, TProject } from '@flowsmith/shared';
 import { SearchInput } from '../../components/search-input';
-import { useToast } from '../../components/toast';
-import { errorText } from '../../lib/forms';
+import { SideListItem } from '../../components/side-list-item';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { useDeleteDatabase } from './database.mutations';
+import { IconButton } from '../../components/icon-button';
 
 type TDatabaseListProps = {
   project: TProject;
@@ -32,13 +32,13 @@ const matches = (database: TNodeDatabase, text: string) =>
  */
 export function DatabaseList(props: TDatabaseListProps) {
   const { project, databases, total, loading, selectedId, canEdit } = props;
-  const toast = useToast();
+  const notify = useNotify();
   const remove = useDeleteDatabase();
   const [search, setSearch] = useState('');
   const shown = search ? databases.filter((database) => matches(database, search)) : databases;
 
   const confirmDelete = (database: TNodeDatabase) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete database',
       message: (
         <span>
@@ -46,23 +46,14 @@ export function DatabaseList(props: TDatabaseListProps) {
           Nodes that read or write it stop working. This cannot be undone.
         </span>
       ),
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
         remove.mutate(database, {
           onSuccess: () => {
             props.onDeleted(database);
-            toast.show({ severity: 'success', summary: 'Database deleted', detail: database.name });
+            notify.success('Database deleted', database.name);
           },
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${database.name}`,
-              detail: errorText(error),
-            }),
+          onError: notify.failure(`Could not delete ${database.name}`),
         }),
     });
 
@@ -71,12 +62,10 @@ export function DatabaseList(props: TDatabaseListProps) {
       <div className="database-list__head">
         <h2>Databases</h2>
         {canEdit ? (
-          <Button
+          <IconButton
             icon="pi pi-plus"
-            rounded
-            text
-            aria-label="New database"
-            data-pr-tooltip="New database"
+            label="New database"
+            tooltip="New database"
             onClick={props.onCreate}
           />
         ) : null}
@@ -90,45 +79,19 @@ export function DatabaseList(props: TDatabaseListProps) {
       ) : (
         <ul className="database-list__items">
           {shown.map((database) => (
-            <li
+            <SideListItem
               key={database.id}
-              className={`database-item${database.id === selectedId ? ' database-item--selected' : ''}`}
-            >
-              <button
-                type="button"
-                className="database-item__open"
-                aria-current={database.id === selectedId ? 'true' : undefined}
-                onClick={() => props.onSelect(database.id)}
-              >
-                <span className="database-item__name">{database.name}</span>
-                {database.description ? (
-                  <span className="database-item__description">{database.description}</span>
-                ) : null}
-              </button>
-              {canEdit ? (
-                <span className="database-item__actions">
-                  <Button
-                    icon="pi pi-pencil"
-                    rounded
-                    text
-                    size="small"
-                    aria-label={`Rename ${database.name}`}
-                    data-pr-tooltip="Rename"
-                    onClick={() => props.onEdit(database)}
-                  />
-                  <Button
-                    icon="pi pi-trash"
-                    rounded
-                    text
-                    size="small"
-                    severity="danger"
-                    aria-label={`Delete ${database.name}`}
-                    data-pr-tooltip="Delete"
-                    onClick={() => confirmDelete(database)}
-                  />
-                </span>
-              ) : null}
-            </li>
+              title={database.name}
+              detail={database.description}
+              selected={database.id === selectedId}
+              onOpen={() => props.onSelect(database.id)}
+              {...(canEdit
+                ? {
+                    onRename: () => props.onEdit(database),
+                    onDelete: () => confirmDelete(database),
+                  }
+                : {})}
+            />
           ))}
           {shown.length === 0 ? (
             <li className="database-list__none">

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Dropdown } from 'primereact/dropdown';
-import { appRoutes } from '@flowsmith/shared';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { ProjectPicker } from '../../components/project-picker';
+import { ProjectScreen } from '../../components/project-screen';
 import { DatabaseWorkspace } from './database-workspace';
 import {
   parseScreenParams,
@@ -12,15 +11,14 @@ import {
   withTarget,
   type TChangeParams,
 } from './database-params';
-import { projectsQueryOptions } from './database.queries';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './database.css';
-import { LoadError, LoadingBlock } from '../../components/query-state';
 
 /** `/database`: pick a project, then one of its databases, then browse, edit and import values. */
-export function DatabasePage() {
+function DatabasePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseScreenParams(searchParams);
-  const projects = useQuery(projectsQueryOptions());
+  const projects = useQuery(myProjectsQueryOptions());
 
   // Functional update: a debounced search lands after other changes and must not undo them.
   const changeParams: TChangeParams = (change, replace = false) =>
@@ -33,53 +31,35 @@ export function DatabasePage() {
   // picks, so opening /database adds no history entry.
   const project = list.find((item) => item.id === params.projectId) ?? list[0] ?? null;
 
-  const picker = list.length ? (
-    <Dropdown
-      inputId="database-project"
-      className="database-project-picker"
-      value={project?.id ?? null}
-      options={list}
-      optionLabel="name"
-      optionValue="id"
-      placeholder="Choose a project"
-      aria-label="Project"
-      filter={list.length > 8}
-      onChange={(event) =>
-        changeParams((current) =>
-          withTarget(current, { projectId: event.value as string, databaseId: null }),
-        )
-      }
-    />
-  ) : null;
-
   return (
     <div className="database-page">
-      <PageHeader title="Database">{picker}</PageHeader>
-      {projects.isPending ? (
-        <LoadingBlock label="Loading projects" />
-      ) : projects.isError ? (
-        <LoadError what="projects" error={projects.error} onRetry={() => void projects.refetch()} />
-      ) : !project ? (
-        <EmptyState
-          icon="pi pi-database"
-          title="No projects yet"
-          action={
-            <Link to={appRoutes.projects} className="p-button p-component database-link-button">
-              Go to projects
-            </Link>
+      <PageHeader title="Database">
+        <ProjectPicker
+          inputId="database-project"
+          className="database-project-picker"
+          projects={list}
+          value={project?.id ?? null}
+          onChange={(projectId) =>
+            changeParams((current) => withTarget(current, { projectId, databaseId: null }))
           }
-        >
-          Databases belong to a project: the workflows on its canvas read and write them. Create a
-          project first, or ask a teammate to add you to theirs.
-        </EmptyState>
-      ) : (
-        <DatabaseWorkspace
-          key={project.id}
-          project={project}
-          params={params}
-          onParamsChange={changeParams}
         />
-      )}
+      </PageHeader>
+      <ProjectScreen
+        projects={projects}
+        icon="pi pi-database"
+        needsProject="Databases belong to a project: the workflows on its canvas read and write them. Create a project first, or ask a teammate to add you to theirs."
+      >
+        {() =>
+          project ? (
+            <DatabaseWorkspace
+              key={project.id}
+              project={project}
+              params={params}
+              onParamsChange={changeParams}
+            />
+          ) : null
+        }
+      </ProjectScreen>
       <ConfirmDialog className="confirm-dialog" />
     </div>
   );

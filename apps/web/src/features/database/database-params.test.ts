@@ -3,7 +3,6 @@ import {
   DEFAULT_VALUE_PARAMS,
   parseScreenParams,
   screenParamsToQuery,
-  valueListParams,
   valuesApiQuery,
   withTarget,
 } from './database-params';
@@ -84,12 +83,5 @@ describe('valuesApiQuery', () => {
     expect(
       valuesApiQuery(DATABASE, { ...DEFAULT_VALUE_PARAMS, sortOrder: -1, type: 'boolean' }),
     ).toMatchObject({ sort: '-key', type: 'boolean' });
-  });
-});
-
-describe('valueListParams', () => {
-  it('drops the selection, so choosing the shown database keeps the same list', () => {
-    const params = parse(`projectId=${PROJECT}&databaseId=${DATABASE}&page=2`);
-    expect(valueListParams(params)).toEqual({ ...DEFAULT_VALUE_PARAMS, page: 2 });
   });
 });

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { DatabaseFormDialog } from './database-form-dialog';
 import { DatabaseList } from './database-list';
 import { withTarget, type TChangeParams, type TDatabaseScreenParams } from './database-params';
-import { databasesQueryOptions } from './database.queries';
+import { databasesQueryOptions } from '../../lib/queries/databases';
 import { ValuesPanel } from './values-panel';
 import { LoadError } from '../../components/query-state';
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDatabaseValue, TDatabaseValueCreate, TNodeDatabase, TPage } from '@flowsmith/shared';
 import {
+  databaseKeys,
   databaseValuesApi,
   nodeDatabasesApi,
   type TDatabaseValueUpdate,
   type TNodeDatabaseCreate,
   type TNodeDatabaseUpdate,
-} from './database-api';
-import { databaseKeys } from './database.queries';
+} from '../../lib/queries/databases';
+import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 
 /**
  * The new database goes into the cached list at once, so selecting it right after creating it
@@ -18,7 +19,7 @@ export function useCreateDatabase() {
   return useMutation({
     mutationFn: (body: TNodeDatabaseCreate) => nodeDatabasesApi.create(body),
     onSuccess: (created) => {
-      const key = databaseKeys.databases(created.projectId);
+      const key = databaseKeys.list(created.projectId);
       queryClient.setQueryData<TPage<TNodeDatabase>>(key, (page) =>
         page
           ? {
@@ -33,15 +34,11 @@ export function useCreateDatabase() {
   });
 }
 
-export function useUpdateDatabase() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TNodeDatabaseUpdate }) =>
-      nodeDatabasesApi.update(id, body),
-    onSuccess: (saved) =>
-      queryClient.invalidateQueries({ queryKey: databaseKeys.databases(saved.projectId) }),
-  });
-}
+export const useUpdateDatabase = () =>
+  useRefreshingMutation(
+    ({ id, body }: { id: string; body: TNodeDatabaseUpdate }) => nodeDatabasesApi.update(id, body),
+    (saved) => [databaseKeys.list(saved.projectId)],
+  );
 
 /** Deleting a database removes its values on the server; their cached pages go too. */
 export function useDeleteDatabase() {
@@ -50,35 +47,26 @@ export function useDeleteDatabase() {
     mutationFn: (database: TNodeDatabase) => nodeDatabasesApi.remove(database.id),
     onSuccess: async (_data, database) => {
       queryClient.removeQueries({ queryKey: databaseKeys.values(database.id) });
-      await queryClient.invalidateQueries({ queryKey: databaseKeys.databases(database.projectId) });
+      await queryClient.invalidateQueries({ queryKey: databaseKeys.list(database.projectId) });
     },
   });
 }
 
-export function useCreateValue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TDatabaseValueCreate) => databaseValuesApi.create(body),
-    onSuccess: (created) =>
-      queryClient.invalidateQueries({ queryKey: databaseKeys.values(created.nodeDatabaseId) }),
-  });
-}
+export const useCreateValue = () =>
+  useRefreshingMutation(
+    (body: TDatabaseValueCreate) => databaseValuesApi.create(body),
+    (created) => [databaseKeys.values(created.nodeDatabaseId)],
+  );
 
-export function useUpdateValue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TDatabaseValueUpdate }) =>
+export const useUpdateValue = () =>
+  useRefreshingMutation(
+    ({ id, body }: { id: string; body: TDatabaseValueUpdate }) =>
       databaseValuesApi.update(id, body),
-    onSuccess: (saved) =>
-      queryClient.invalidateQueries({ queryKey: databaseKeys.values(saved.nodeDatabaseId) }),
-  });
-}
+    (saved) => [databaseKeys.values(saved.nodeDatabaseId)],
+  );
 
-export function useDeleteValue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (value: TDatabaseValue) => databaseValuesApi.remove(value.id),
-    onSuccess: (_data, value) =>
-      queryClient.invalidateQueries({ queryKey: databaseKeys.values(value.nodeDatabaseId) }),
-  });
-}
+export const useDeleteValue = () =>
+  useRefreshingMutation(
+    (value: TDatabaseValue) => databaseValuesApi.remove(value.id),
+    (_data, value) => [databaseKeys.values(value.nodeDatabaseId)],
+  );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import type { TDatabaseValue } from '@flowsmith/shared';
+import { AppDialog } from '../../components/dialog/app-dialog';
 import { LoadError, LoadingBlock } from '../../components/query-state';
-import { fullValueQueryOptions } from './database.queries';
+import { fullValueQueryOptions } from '../../lib/queries/databases';
 import { ValueFormDialog } from './value-form-dialog';
 
 type TEditValueDialogProps = { databaseId: string; value: TDatabaseValue; onClose: () => void };
@@ -18,20 +18,17 @@ export function EditValueDialog({ databaseId, value, onClose }: TEditValueDialog
     return <ValueFormDialog databaseId={databaseId} value={full.data ?? value} onClose={onClose} />;
   }
   return (
-    <Dialog
-      visible
+    <AppDialog
       onHide={onClose}
       header="Edit value"
       footer={<Button type="button" label="Cancel" text onClick={onClose} />}
       className="value-form-dialog"
-      breakpoints={{ '640px': '95vw' }}
-      draggable={false}
     >
       {full.isError ? (
         <LoadError what="the whole value" error={full.error} onRetry={() => void full.refetch()} />
       ) : (
         <LoadingBlock label="Loading the whole value" />
       )}
-    </Dialog>
+    </AppDialog>
   );
 }

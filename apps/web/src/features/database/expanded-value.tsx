@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import type { TDatabaseValue } from '@flowsmith/shared';
 import { CopyButton } from '../../components/copy-button';
 import { LoadError } from '../../components/query-state';
-import { fullValueQueryOptions } from './database.queries';
+import { fullValueQueryOptions } from '../../lib/queries/databases';
 import { expandedText } from './value-conversions';
 
 const count = (n: number) => n.toLocaleString('en-US');

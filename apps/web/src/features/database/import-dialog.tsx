@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { MAX_IMPORT_BYTES, type TNodeDatabase } from '@flowsmith/shared';
+import { AppDialog } from '../../components/dialog/app-dialog';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api';
 import { formatCount } from '../../lib/format/number-format';
@@ -123,14 +123,12 @@ export function ImportDialog({ database, valueCount, onClose }: TImportDialogPro
   );
 
   return (
-    <Dialog
-      visible
+    <AppDialog
       onHide={onClose}
       header={`Import into ${database.name}`}
       footer={footer}
       className="import-dialog"
       breakpoints={{ '960px': '95vw' }}
-      draggable={false}
     >
       <div className="import-dialog__body">
         <ImportFileField file={file} disabled={busy} onChoose={choose} />
@@ -210,6 +208,6 @@ export function ImportDialog({ database, valueCount, onClose }: TImportDialogPro
           onCancel={upload.cancel}
         />
       </div>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
 import { valueTypeCodes, valueTypeNames, type TValueTypeCode } from '@flowsmith/shared';
-import { FormField } from '../../components/form-field';
+import { FormField } from '../../components/form/form-field';
 import { DELIMITER_OPTIONS, type TDelimiter, type TImportOptions } from './import-options';
 import type { TPreviewColumn } from './import-preview';
 
@@ -76,6 +76,12 @@ export function ImportFileSettings({
   );
 }
 
+const COLUMN_FIELDS = [
+  { name: 'keyColumn', id: 'import-key-column', label: 'Key column' },
+  { name: 'valueColumn', id: 'import-value-column', label: 'Value column' },
+  { name: 'typeColumn', id: 'import-type-column', label: 'Type column' },
+] as const;
+
 /**
  * The column mapping. The lists come from the preview; they are editable, so a column the
  * preview could not show (a large JSON file) can be typed by name or number.
@@ -87,39 +93,19 @@ export function ImportMapping({ options, columns, disabled, onChange }: TImportS
   const placeholder = byNumber ? 'Column number' : 'Column name';
   return (
     <div className="import-mapping">
-      <FormField id="import-key-column" label="Key column">
-        <Dropdown
-          inputId="import-key-column"
-          value={options.keyColumn}
-          options={choices}
-          editable
-          placeholder={placeholder}
-          disabled={disabled}
-          onChange={(event) => onChange({ keyColumn: String(event.value ?? '') })}
-        />
-      </FormField>
-      <FormField id="import-value-column" label="Value column">
-        <Dropdown
-          inputId="import-value-column"
-          value={options.valueColumn}
-          options={choices}
-          editable
-          placeholder={placeholder}
-          disabled={disabled}
-          onChange={(event) => onChange({ valueColumn: String(event.value ?? '') })}
-        />
-      </FormField>
-      <FormField id="import-type-column" label="Type column">
-        <Dropdown
-          inputId="import-type-column"
-          value={options.typeColumn}
-          options={typeChoices}
-          editable
-          placeholder="None"
-          disabled={disabled}
-          onChange={(event) => onChange({ typeColumn: String(event.value ?? '') })}
-        />
-      </FormField>
+      {COLUMN_FIELDS.map(({ name, id, label }) => (
+        <FormField key={name} id={id} label={label}>
+          <Dropdown
+            inputId={id}
+            value={options[name]}
+            options={name === 'typeColumn' ? typeChoices : choices}
+            editable
+            placeholder={name === 'typeColumn' ? 'None' : placeholder}
+            disabled={disabled}
+            onChange={(event) => onChange({ [name]: String(event.value ?? '') })}
+          />
+        </FormField>
+      ))}
       <FormField
         id="import-default-type"
         label={options.typeColumn.trim() ? 'Type of rows with no type' : 'Type of every value'}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TDatabaseImportResult } from '@flowsmith/shared';
 import { transportErrors } from '../../lib/api';
-import { databaseKeys } from './database.queries';
+import { databaseKeys } from '../../lib/queries/databases';
 import { importQueryString, type TImportOptions } from './import-options';
 import { uploadImport, type TUpload } from './import-upload';
 

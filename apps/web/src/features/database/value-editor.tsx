@@ -6,17 +6,17 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { SelectButton } from 'primereact/selectbutton';
 import type { TValueTypeCode } from '@flowsmith/shared';
+import type { TFieldA11y } from '../../components/form/bound-field';
 import { valuePlaceholders } from './value-form';
 import { formatJson, valueToDay, withPickedDay } from './value-conversions';
 
 type TValueEditorProps = {
-  id: string;
   type: TValueTypeCode;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
-  invalid: boolean;
-  describedBy: string | undefined;
+  /** Id, invalid state and described-by of the field the editor sits in. */
+  a11y: TFieldA11y;
 };
 
 const BOOLEAN_OPTIONS = [
@@ -25,18 +25,15 @@ const BOOLEAN_OPTIONS = [
 ];
 
 /** yyyy-mm-dd typed as text (a time of day may follow), or picked from a calendar. */
-function DateEditor({ id, value, onChange, onBlur, invalid, describedBy }: TValueEditorProps) {
+function DateEditor({ value, onChange, onBlur, a11y }: TValueEditorProps) {
   const panel = useRef<OverlayPanel>(null);
   return (
     <div className="value-editor__date">
       <InputText
-        id={id}
+        {...a11y}
         value={value}
         placeholder={valuePlaceholders.date}
         autoComplete="off"
-        invalid={invalid}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />
@@ -62,20 +59,17 @@ function DateEditor({ id, value, onChange, onBlur, invalid, describedBy }: TValu
 }
 
 /** JSON in a monospace box, with a button that re-indents it. */
-function JsonEditor({ id, value, onChange, onBlur, invalid, describedBy }: TValueEditorProps) {
+function JsonEditor({ value, onChange, onBlur, a11y }: TValueEditorProps) {
   const formatted = formatJson(value);
   return (
     <div className="value-editor__json">
       <InputTextarea
-        id={id}
+        {...a11y}
         className="value-editor__code w-full"
         rows={8}
         spellCheck={false}
         value={value}
         placeholder={valuePlaceholders.json}
-        invalid={invalid}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />
@@ -97,18 +91,15 @@ function JsonEditor({ id, value, onChange, onBlur, invalid, describedBy }: TValu
  * Enter makes a new line); number and date a one-line field where Enter saves.
  */
 export function ValueEditor(props: TValueEditorProps) {
-  const { id, type, value, onChange, onBlur, invalid, describedBy } = props;
+  const { type, value, onChange, onBlur, a11y } = props;
   switch (type) {
     case 'boolean':
       return (
         <SelectButton
-          id={id}
+          {...a11y}
           value={value}
           options={BOOLEAN_OPTIONS}
           allowEmpty={false}
-          invalid={invalid}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           onChange={(event) => onChange(event.value as string)}
         />
       );
@@ -119,16 +110,13 @@ export function ValueEditor(props: TValueEditorProps) {
     case 'number':
       return (
         <InputText
-          id={id}
+          {...a11y}
           className="w-full"
           value={value}
           inputMode="decimal"
           keyfilter={/[\d.eE+-]/}
           placeholder={valuePlaceholders.number}
           autoComplete="off"
-          invalid={invalid}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         />
@@ -136,15 +124,12 @@ export function ValueEditor(props: TValueEditorProps) {
     default:
       return (
         <InputTextarea
-          id={id}
+          {...a11y}
           className="w-full"
           rows={3}
           autoResize
           value={value}
           placeholder={valuePlaceholders.text}
-          invalid={invalid}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         />

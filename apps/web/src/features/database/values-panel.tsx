@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import {
   valueTypeCodes,
@@ -10,23 +9,22 @@ import {
   type TNodeDatabase,
 } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
+import { usePageInRange } from '../../lib/list/use-page-in-range';
 import { SearchInput } from '../../components/search-input';
-import { useToast } from '../../components/toast';
-import { errorText } from '../../lib/forms';
-import { exportUrl } from './database-api';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
+import { databaseExportUrl, valuePageQueryOptions } from '../../lib/queries/databases';
 import {
-  SEARCH_MAX_LENGTH,
   type TChangeParams,
   type TDatabaseScreenParams,
   type TValueListParams,
+  valuesApiQuery,
 } from './database-params';
 import { useDeleteValue } from './database.mutations';
-import { valuesQueryOptions } from './database.queries';
 import { EditValueDialog } from './edit-value-dialog';
 import { ImportDialog } from './import-dialog';
 import { ValueFormDialog } from './value-form-dialog';
 import { ValuesTable } from './values-table';
-import { usePageInRange } from './use-page-in-range';
 import { LoadError } from '../../components/query-state';
 
 type TValuesPanelProps = {
@@ -46,38 +44,28 @@ const TYPE_OPTIONS = [
 
 /** The chosen database: its values, paged, sorted and filtered on the server, and their forms. */
 export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValuesPanelProps) {
-  const toast = useToast();
-  const values = useQuery(valuesQueryOptions(database.id, params));
+  const notify = useNotify();
+  const values = useQuery(valuePageQueryOptions(database.id, valuesApiQuery(database.id, params)));
   const remove = useDeleteValue();
   const [dialog, setDialog] = useState<TValueDialog>(null);
   const change = (next: Partial<TValueListParams>, replace = false) =>
     onParamsChange((current) => ({ ...current, ...next }), replace);
-  usePageInRange(values, params.page, params.pageSize);
+  usePageInRange(values, params.page, params.pageSize, (page) => change({ page }, true));
 
   const confirmDelete = (value: TDatabaseValue) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete value',
       message: (
         <span>
           Delete the value <strong>{value.key}</strong>? This cannot be undone.
         </span>
       ),
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        remove.mutate(value, {
-          onSuccess: () =>
-            toast.show({ severity: 'success', summary: 'Value deleted', detail: value.key }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${value.key}`,
-              detail: errorText(error),
-            }),
-        }),
+        remove.mutate(
+          value,
+          notify.outcome('Value deleted', value.key, `Could not delete ${value.key}`),
+        ),
     });
 
   const total = values.data?.total ?? 0;
@@ -112,7 +100,7 @@ export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValu
           {/* A plain link: the browser streams the CSV to disk, however large. */}
           {isEmpty ? null : (
             <a
-              href={exportUrl(database.id)}
+              href={databaseExportUrl(database.id)}
               download
               className="p-button p-component p-button-outlined database-link-button"
             >
@@ -149,7 +137,6 @@ export function ValuesPanel({ database, canEdit, params, onParamsChange }: TValu
               className="values-toolbar__search"
               value={params.search}
               label="Search keys and values"
-              maxLength={SEARCH_MAX_LENGTH}
               onSearch={(search) => change({ search, page: 1 }, true)}
             />
             <Dropdown

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import type { TDatabaseValue, TPage } from '@flowsmith/shared';
 import { formatDateTime } from '../../lib/format/date-format';
-import { isSortField, PAGE_SIZES, type TValueListParams } from './database-params';
+import { valueList, type TValueListParams } from './database-params';
+import { pagedTableProps } from '../../components/table/paged-table';
 import { ExpandedValue } from './expanded-value';
 import { cellText, hasMoreToShow } from './value-conversions';
 import { ValueTypeTag } from './value-type-tag';
+import { IconButton } from '../../components/icon-button';
 
 type TValuesTableProps = {
   page: TPage<TDatabaseValue> | undefined;
@@ -51,26 +52,8 @@ export function ValuesTable({
       dataKey="id"
       selectionAriaLabel="key"
       size="small"
-      lazy
+      {...pagedTableProps(valueList, params, page?.total ?? 0, onParamsChange)}
       loading={loading}
-      paginator
-      first={(params.page - 1) * params.pageSize}
-      rows={params.pageSize}
-      totalRecords={page?.total ?? 0}
-      rowsPerPageOptions={[...PAGE_SIZES]}
-      onPage={(event) =>
-        onParamsChange({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })
-      }
-      sortField={params.sortField}
-      sortOrder={params.sortOrder}
-      onSort={(event) => {
-        if (!isSortField(event.sortField)) return;
-        onParamsChange({
-          sortField: event.sortField,
-          sortOrder: event.sortOrder === -1 ? -1 : 1,
-          page: 1,
-        });
-      }}
       expandedRows={expanded}
       onRowToggle={(event) => setExpanded(event.data as DataTableExpandedRows)}
       rowExpansionTemplate={(value: TDatabaseValue) => <ExpandedValue value={value} />}
@@ -122,22 +105,18 @@ export function ValuesTable({
           bodyClassName="values-table__actions"
           body={(value: TDatabaseValue) => (
             <div className="value-actions">
-              <Button
+              <IconButton
                 icon="pi pi-pencil"
-                rounded
-                text
-                aria-label={`Edit ${value.key}`}
-                data-pr-tooltip="Edit"
+                label={`Edit ${value.key}`}
+                tooltip="Edit"
                 onClick={() => actions.onEdit(value)}
               />
-              <Button
+              <IconButton
                 icon="pi pi-trash"
-                rounded
-                text
-                severity="danger"
-                aria-label={`Delete ${value.key}`}
-                data-pr-tooltip="Delete"
+                label={`Delete ${value.key}`}
+                tooltip="Delete"
                 onClick={() => actions.onDelete(value)}
+                danger
               />
             </div>
           )}

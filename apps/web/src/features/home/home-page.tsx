@@ -48,7 +48,7 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-export function HomePage() {
+function HomePage() {
   const user = useCurrentUser();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   return (

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { useFormState } from 'react-hook-form';
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
-import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import type { TProject, TProjectUser } from '@flowsmith/shared';
-import { useToast } from '../../components/toast';
+import { AppDialog } from '../../components/dialog/app-dialog';
+import { useUnsavedChangesGuard } from '../../components/dialog/unsaved-changes';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { useCurrentUser } from '../../lib/auth';
 import { errorText } from '../../lib/forms';
-import { MemberAddForm } from './member-add-form';
+import { MemberAddForm, useMemberForm } from './member-add-form';
 import { MembersTable } from './members-table';
 import { useChangeMemberRole, useRemoveMember } from './projects.mutations';
-import { membersQueryOptions } from './projects.queries';
+import { membersQueryOptions } from '../../lib/queries/members';
 import { ProjectRoleTag } from './project-role-tag';
 
 type TMembersDialogProps = {
@@ -23,7 +25,11 @@ type TMembersDialogProps = {
  * them; everyone else sees the list read-only and may leave.
  */
 export function MembersDialog({ project, onClose }: TMembersDialogProps) {
-  const toast = useToast();
+  const memberForm = useMemberForm();
+  // A user picked (or typed) but not added yet is asked about before the dialog closes.
+  const { isDirty } = useFormState({ control: memberForm.control });
+  const guard = useUnsavedChangesGuard(isDirty, onClose);
+  const notify = useNotify();
   const self = useCurrentUser();
   const members = useQuery(membersQueryOptions(project.id));
   const changeRole = useChangeMemberRole();
@@ -31,77 +37,60 @@ export function MembersDialog({ project, onClose }: TMembersDialogProps) {
   const isOwner = project.role === 'owner';
   const rows = members.data?.items ?? [];
   const selfRow = rows.find((member) => member.userId === self?.id);
-  const showError = (summary: string) => (error: unknown) =>
-    toast.show({ severity: 'error', summary, detail: errorText(error) });
 
   const changeCanEdit = (member: TProjectUser, canEdit: boolean) =>
     changeRole.mutate(
       { member, role: canEdit ? 'editor' : 'viewer' },
-      { onError: showError(`Could not change ${member.user.name}'s role`) },
+      { onError: notify.failure(`Could not change ${member.user.name}'s role`) },
     );
 
   // Handing ownership over is how an owner can later leave: the last owner may not.
   const confirmMakeOwner = (member: TProjectUser) =>
-    confirmDialog({
+    confirmAction({
       header: 'Make owner',
       message: `Make ${member.user.name} an owner of ${project.name}? Owners can delete the project and manage its members.`,
       icon: 'pi pi-crown',
       acceptLabel: 'Make owner',
-      rejectLabel: 'Cancel',
-      defaultFocus: 'reject',
+      destructive: false,
       accept: () =>
         changeRole.mutate(
           { member, role: 'owner' },
-          { onError: showError(`Could not make ${member.user.name} an owner`) },
+          { onError: notify.failure(`Could not make ${member.user.name} an owner`) },
         ),
     });
 
   const confirmRemove = (member: TProjectUser) =>
-    confirmDialog({
+    confirmAction({
       header: 'Remove member',
       message: `Remove ${member.user.name} from ${project.name}? They lose access to it at once.`,
       icon: 'pi pi-user-minus',
       acceptLabel: 'Remove',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
         remove.mutate(
           { member, isSelf: false },
-          {
-            onSuccess: () =>
-              toast.show({
-                severity: 'success',
-                summary: 'Member removed',
-                detail: member.user.name,
-              }),
-            onError: showError(`Could not remove ${member.user.name}`),
-          },
+          notify.outcome(
+            'Member removed',
+            member.user.name,
+            `Could not remove ${member.user.name}`,
+          ),
         ),
     });
 
   const confirmLeave = (member: TProjectUser) =>
-    confirmDialog({
+    confirmAction({
       header: 'Leave project',
       message: `Leave ${project.name}? You lose access to it until an owner adds you again.`,
       icon: 'pi pi-sign-out',
       acceptLabel: 'Leave',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
         remove.mutate(
           { member, isSelf: true },
           {
             onSuccess: () => {
-              toast.show({
-                severity: 'success',
-                summary: 'You left the project',
-                detail: project.name,
-              });
+              notify.success('You left the project', project.name);
               onClose();
             },
-            onError: showError('Could not leave the project'),
+            onError: notify.failure('Could not leave the project'),
           },
         ),
     });
@@ -127,49 +116,51 @@ export function MembersDialog({ project, onClose }: TMembersDialogProps) {
           onClick={() => confirmLeave(selfRow)}
         />
       ) : null}
-      <Button type="button" label="Done" onClick={onClose} />
+      <Button type="button" label="Done" onClick={guard.requestClose} />
     </div>
   );
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
-      header={`Members of ${project.name}`}
-      footer={footer}
-      className="members-dialog"
-      breakpoints={{ '768px': '95vw' }}
-      draggable={false}
-    >
-      <p className="members-dialog__role">
-        Your role: <ProjectRoleTag role={project.role} />
-        {isOwner ? null : <span> Only owners can add or remove members.</span>}
-      </p>
-      {isOwner ? (
-        <MemberAddForm
-          project={project}
-          memberUserIds={new Set(rows.map((member) => member.userId))}
-        />
-      ) : null}
-      {members.isError ? (
-        <Message severity="error" text={errorText(members.error)} className="w-full" />
-      ) : (
-        <MembersTable
-          members={shownRows}
-          loading={members.isPending}
-          selfUserId={self?.id ?? ''}
-          manage={
-            isOwner
-              ? {
-                  busyMemberId,
-                  onCanEditChange: changeCanEdit,
-                  onMakeOwner: confirmMakeOwner,
-                  onRemove: confirmRemove,
-                }
-              : null
-          }
-        />
-      )}
-    </Dialog>
+    <>
+      <AppDialog
+        onHide={guard.requestClose}
+        header={`Members of ${project.name}`}
+        footer={footer}
+        className="members-dialog"
+        breakpoints={{ '768px': '95vw' }}
+      >
+        <p className="members-dialog__role">
+          Your role: <ProjectRoleTag role={project.role} />
+          {isOwner ? null : <span> Only owners can add or remove members.</span>}
+        </p>
+        {isOwner ? (
+          <MemberAddForm
+            form={memberForm}
+            project={project}
+            memberUserIds={new Set(rows.map((member) => member.userId))}
+          />
+        ) : null}
+        {members.isError ? (
+          <Message severity="error" text={errorText(members.error)} className="w-full" />
+        ) : (
+          <MembersTable
+            members={shownRows}
+            loading={members.isPending}
+            selfUserId={self?.id ?? ''}
+            manage={
+              isOwner
+                ? {
+                    busyMemberId,
+                    onCanEditChange: changeCanEdit,
+                    onMakeOwner: confirmMakeOwner,
+                    onRemove: confirmRemove,
+                  }
+                : null
+            }
+          />
+        )}
+      </AppDialog>
+      {guard.confirm}
+    </>
   );
 }

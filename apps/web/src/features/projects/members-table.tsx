@@ -1,9 +1,9 @@
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputSwitch } from 'primereact/inputswitch';
 import type { TProjectUser } from '@flowsmith/shared';
 import { ProjectRoleTag } from './project-role-tag';
+import { IconButton } from '../../components/icon-button';
 
 type TMembersTableProps = {
   members: TProjectUser[];
@@ -76,25 +76,21 @@ export function MembersTable({ members, loading, selfUserId, manage }: TMembersT
             member.userId === selfUserId ? null : (
               <div className="members-table__buttons">
                 {member.role === 'owner' ? null : (
-                  <Button
+                  <IconButton
                     icon="pi pi-crown"
-                    rounded
-                    text
-                    aria-label={`Make ${member.user.name} an owner`}
-                    data-pr-tooltip="Make owner"
+                    label={`Make ${member.user.name} an owner`}
+                    tooltip="Make owner"
                     disabled={manage.busyMemberId === member.id}
                     onClick={() => manage.onMakeOwner(member)}
                   />
                 )}
-                <Button
+                <IconButton
                   icon="pi pi-user-minus"
-                  rounded
-                  text
-                  severity="danger"
-                  aria-label={`Remove ${member.user.name}`}
-                  data-pr-tooltip="Remove from project"
+                  label={`Remove ${member.user.name}`}
+                  tooltip="Remove from project"
                   disabled={manage.busyMemberId === member.id}
                   onClick={() => manage.onRemove(member)}
+                  danger
                 />
               </div>
             )

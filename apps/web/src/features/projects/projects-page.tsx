@@ -1,20 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import type { TProject } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { useToast } from '../../components/toast';
-import { errorText } from '../../lib/forms';
-import { listParamsToQuery, parseListParams, type TProjectListParams } from './list-params';
+import { SearchInput } from '../../components/search-input';
+import { usePageInRange } from '../../lib/list/use-page-in-range';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
+import {
+  listParamsToQuery,
+  parseListParams,
+  toApiQuery,
+  type TProjectListParams,
+} from './list-params';
 import { MembersDialog } from './members-dialog';
 import { ProjectFormDialog } from './project-form-dialog';
-import { ProjectSearch } from './project-search';
 import { ProjectsTable } from './projects-table';
 import { useDeleteProject } from './projects.mutations';
-import { projectListQueryOptions } from './projects.queries';
+import { projectPageQueryOptions } from '../../lib/queries/projects';
 import { LoadError } from '../../components/query-state';
 
 type TOpenDialog =
@@ -23,11 +29,11 @@ type TOpenDialog =
   | { kind: 'members'; project: TProject }
   | null;
 
-export function ProjectsPage() {
-  const toast = useToast();
+function ProjectsPage() {
+  const notify = useNotify();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);
-  const list = useQuery(projectListQueryOptions(params));
+  const list = useQuery(projectPageQueryOptions(toApiQuery(params)));
   const deleteProject = useDeleteProject();
   const [dialog, setDialog] = useState<TOpenDialog>(null);
 
@@ -37,20 +43,11 @@ export function ProjectsPage() {
       replace,
     });
 
-  // Deleting the last row of the last page leaves a page past the end: step back to the last one.
+  usePageInRange(list, params.page, params.pageSize, (page) => changeParams({ page }, true));
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
-  const pastEnd = list.isSuccess && !list.isPlaceholderData && params.page > lastPage;
-  useEffect(() => {
-    if (!pastEnd) return;
-    setSearchParams(
-      (current) => listParamsToQuery({ ...parseListParams(current), page: lastPage }),
-      { replace: true },
-    );
-  }, [pastEnd, lastPage, setSearchParams]);
 
   const confirmDelete = (project: TProject) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete project',
       message: (
         <span>
@@ -58,22 +55,12 @@ export function ProjectsPage() {
           custom AIs, runs — is removed. This cannot be undone.
         </span>
       ),
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        deleteProject.mutate(project, {
-          onSuccess: () =>
-            toast.show({ severity: 'success', summary: 'Project deleted', detail: project.name }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${project.name}`,
-              detail: errorText(error),
-            }),
-        }),
+        deleteProject.mutate(
+          project,
+          notify.outcome('Project deleted', project.name, `Could not delete ${project.name}`),
+        ),
     });
 
   const openCreate = () => setDialog({ kind: 'create' });
@@ -92,9 +79,11 @@ export function ProjectsPage() {
       ) : (
         <>
           <div className="projects-toolbar">
-            <ProjectSearch
+            <SearchInput
               value={params.search}
               onSearch={(search) => changeParams({ search, page: 1 }, true)}
+              label="Search projects"
+              className="project-search"
             />
           </div>
           {list.isError && !list.data ? (

@@ -1,12 +1,13 @@
 import { Link, useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { TPage, TProject } from '@flowsmith/shared';
 import { formatDate } from '../../lib/format/date-format';
-import { isSortField, PAGE_SIZES, type TProjectListParams } from './list-params';
+import { projectList, type TProjectListParams } from './list-params';
+import { pagedTableProps } from '../../components/table/paged-table';
 import { constructorUrl } from './project-links';
 import { ProjectRoleTag } from './project-role-tag';
+import { IconButton } from '../../components/icon-button';
 
 export type TProjectActions = {
   onMembers: (project: TProject) => void;
@@ -48,41 +49,33 @@ function ActionsCell({
   const navigate = useNavigate();
   return (
     <div className="project-actions">
-      <Button
+      <IconButton
         icon="pi pi-arrow-right"
-        rounded
-        text
-        aria-label="Open project"
-        data-pr-tooltip="Open"
+        label="Open project"
+        tooltip="Open"
         onClick={() => void navigate(constructorUrl(project.id))}
       />
-      <Button
+      <IconButton
         icon="pi pi-users"
-        rounded
-        text
-        aria-label="Members"
-        data-pr-tooltip="Members"
+        label="Members"
+        tooltip="Members"
         onClick={() => onMembers(project)}
       />
       {project.role !== 'viewer' ? (
-        <Button
+        <IconButton
           icon="pi pi-pencil"
-          rounded
-          text
-          aria-label="Edit project"
-          data-pr-tooltip="Edit"
+          label="Edit project"
+          tooltip="Edit"
           onClick={() => onEdit(project)}
         />
       ) : null}
       {project.role === 'owner' ? (
-        <Button
+        <IconButton
           icon="pi pi-trash"
-          rounded
-          text
-          severity="danger"
-          aria-label="Delete project"
-          data-pr-tooltip="Delete"
+          label="Delete project"
+          tooltip="Delete"
           onClick={() => onDelete(project)}
+          danger
         />
       ) : null}
     </div>
@@ -101,26 +94,8 @@ export function ProjectsTable({
     <DataTable
       value={page?.items ?? []}
       dataKey="id"
-      lazy
+      {...pagedTableProps(projectList, params, page?.total ?? 0, onParamsChange)}
       loading={loading}
-      paginator
-      first={(params.page - 1) * params.pageSize}
-      rows={params.pageSize}
-      totalRecords={page?.total ?? 0}
-      rowsPerPageOptions={[...PAGE_SIZES]}
-      onPage={(event) =>
-        onParamsChange({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })
-      }
-      sortField={params.sortField}
-      sortOrder={params.sortOrder}
-      onSort={(event) => {
-        if (!isSortField(event.sortField)) return;
-        onParamsChange({
-          sortField: event.sortField,
-          sortOrder: event.sortOrder === -1 ? -1 : 1,
-          page: 1,
-        });
-      }}
       emptyMessage={
         params.search ? `No projects match “${params.search}”.` : 'No projects on this page.'
       }

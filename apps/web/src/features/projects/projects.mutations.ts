@@ -7,57 +7,48 @@ import type {
   TProjectUser,
   TProjectUserCreate,
 } from '@flowsmith/shared';
-import { projectsApi, projectUsersApi } from './projects-api';
-import { projectKeys } from './projects.queries';
+import { memberKeys, projectUsersApi } from '../../lib/queries/members';
+import { projectKeys, projectsApi } from '../../lib/queries/projects';
+import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 
-export function useCreateProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TProjectCreate) => projectsApi.create(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
-  });
-}
+export const useCreateProject = () =>
+  useRefreshingMutation(
+    (body: TProjectCreate) => projectsApi.create(body),
+    () => [projectKeys.lists()],
+  );
 
-export function useUpdateProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TProjectUpdate }) =>
-      projectsApi.update(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
-  });
-}
+export const useUpdateProject = () =>
+  useRefreshingMutation(
+    ({ id, body }: { id: string; body: TProjectUpdate }) => projectsApi.update(id, body),
+    (saved) => [projectKeys.lists(), projectKeys.detail(saved.id)],
+  );
 
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (project: TProject) => projectsApi.remove(project.id),
     onSuccess: async (_data, project) => {
-      queryClient.removeQueries({ queryKey: projectKeys.members(project.id) });
+      queryClient.removeQueries({ queryKey: memberKeys.list(project.id) });
+      queryClient.removeQueries({ queryKey: projectKeys.detail(project.id) });
       await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
     },
   });
 }
 
-export function useAddMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TProjectUserCreate) => projectUsersApi.create(body),
-    onSuccess: (_member, body) =>
-      queryClient.invalidateQueries({ queryKey: projectKeys.members(body.projectId) }),
-  });
-}
+export const useAddMember = () =>
+  useRefreshingMutation(
+    (body: TProjectUserCreate) => projectUsersApi.create(body),
+    (_member, body) => [memberKeys.list(body.projectId)],
+  );
 
-export function useChangeMemberRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ member, role }: { member: TProjectUser; role: TProjectRole }) =>
+export const useChangeMemberRole = () =>
+  useRefreshingMutation(
+    ({ member, role }: { member: TProjectUser; role: TProjectRole }) =>
       projectUsersApi.update(member.id, { role }),
-    onSuccess: (_row, { member }) =>
-      queryClient.invalidateQueries({ queryKey: projectKeys.members(member.projectId) }),
-  });
-}
+    (_row, { member }) => [memberKeys.list(member.projectId)],
+  );
 
-/** Removes a member; when it is the caller (leaving), their project list changes too. */
+/** Removes a member; when it is the caller (leaving), their project lists change too. */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -65,11 +56,11 @@ export function useRemoveMember() {
       projectUsersApi.remove(member.id),
     onSuccess: async (_data, { member, isSelf }) => {
       if (isSelf) {
-        queryClient.removeQueries({ queryKey: projectKeys.members(member.projectId) });
-        await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+        queryClient.removeQueries({ queryKey: memberKeys.list(member.projectId) });
+        await queryClient.invalidateQueries({ queryKey: projectKeys.all });
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: projectKeys.members(member.projectId) });
+      await queryClient.invalidateQueries({ queryKey: memberKeys.list(member.projectId) });
     },
   });
 }

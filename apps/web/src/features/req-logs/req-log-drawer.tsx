@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Sidebar } from 'primereact/sidebar';
 import { appRoutes, type TReqLog } from '@flowsmith/shared';
 import { CopyButton } from '../../components/copy-button';
 import { LoadError } from '../../components/query-state';
 import { formatDateTime } from '../../lib/format/date-format';
+import { modelLabel } from '../../lib/models/model-label';
+import { modelsQueryOptions } from '../../lib/queries/models';
+import { reqLogQueryOptions } from '../../lib/queries/req-logs';
 import { formatCount, formatUsd } from '../../lib/format/number-format';
 import { ReqLogStatusTag } from './req-log-status-tag';
-import { reqLogQueryOptions } from './req-logs.queries';
 
 type TReqLogDrawerProps = {
   row: TReqLog | null;
@@ -58,6 +60,7 @@ function Id({ value }: { value: string | null }) {
  * row from the list has only their beginnings when they are long, so the whole row is fetched.
  */
 export function ReqLogDrawer({ row: listed, projectName, onClose }: TReqLogDrawerProps) {
+  const models = useQuery(modelsQueryOptions()).data?.items;
   const whole = useQuery({
     ...reqLogQueryOptions(listed?.id ?? ''),
     enabled: listed?.truncated === true,
@@ -80,9 +83,7 @@ export function ReqLogDrawer({ row: listed, projectName, onClose }: TReqLogDrawe
             <Fact label="Status">
               <ReqLogStatusTag status={row.status} />
             </Fact>
-            <Fact label="Model">
-              <code>{row.model}</code> <span className="req-logs-muted">({row.provider})</span>
-            </Fact>
+            <Fact label="Model">{modelLabel(row.model, { models, provider: row.provider })}</Fact>
             <Fact label="Project">{projectName ?? <span className="req-logs-muted">—</span>}</Fact>
             <Fact label="Tokens">
               {formatCount(row.inputTokens)} in · {formatCount(row.outputTokens)} out

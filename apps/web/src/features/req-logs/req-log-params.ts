@@ -1,4 +1,5 @@
 import type { TReqLog } from '@flowsmith/shared';
+import { listShape, queryText } from '../../lib/list/list-params';
 import { daysRange, isRangePreset, rangeToApi, type TDateRange } from './date-range';
 
 /**
@@ -8,19 +9,14 @@ import { daysRange, isRangePreset, rangeToApi, type TDateRange } from './date-ra
  * (local days) instead of `range`.
  */
 
-export const PAGE_SIZES = [10, 20, 50] as const;
-export const SORT_FIELDS = [
-  'createdAt',
-  'latencyMs',
-  'cost',
-  'inputTokens',
-  'outputTokens',
-  'model',
-] as const;
-export type TSortField = (typeof SORT_FIELDS)[number];
-export type TSortOrder = 1 | -1;
+/** Newest first: the order in which live rows join the top of the first page. */
+export const reqLogList = listShape({
+  pageSizes: [10, 20, 50],
+  sortFields: ['createdAt', 'latencyMs', 'cost', 'inputTokens', 'outputTokens', 'model'],
+  defaults: { page: 1, pageSize: 20, sortField: 'createdAt', sortOrder: -1 },
+});
+
 export type TStatusFilter = '' | TReqLog['status'];
-export const TEXT_MAX_LENGTH = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TReqLogFilters = {
@@ -31,34 +27,16 @@ export type TReqLogFilters = {
   search: string;
 };
 
-export type TReqLogParams = TReqLogFilters & {
-  page: number;
-  pageSize: number;
-  sortField: TSortField;
-  sortOrder: TSortOrder;
-};
+export type TReqLogParams = TReqLogFilters & (typeof reqLogList)['defaults'];
 
-/** Newest first: the order in which live rows join the top of the first page. */
 export const DEFAULT_PARAMS: TReqLogParams = {
   range: null,
   projectId: '',
   model: '',
   status: '',
   search: '',
-  page: 1,
-  pageSize: 20,
-  sortField: 'createdAt',
-  sortOrder: -1,
+  ...reqLogList.defaults,
 };
-
-export const isSortField = (value: string): value is TSortField =>
-  (SORT_FIELDS as readonly string[]).includes(value);
-
-const sortKey = ({ sortField, sortOrder }: Pick<TReqLogParams, 'sortField' | 'sortOrder'>) =>
-  sortOrder === -1 ? `-${sortField}` : sortField;
-
-const text = (query: URLSearchParams, name: string) =>
-  (query.get(name) ?? '').trim().slice(0, TEXT_MAX_LENGTH);
 
 function parseRange(query: URLSearchParams): TDateRange {
   const preset = query.get('range') ?? '';
@@ -69,25 +47,17 @@ function parseRange(query: URLSearchParams): TDateRange {
 
 /** Reads the view from the URL; anything missing or hand-edited into nonsense is the default. */
 export function parseParams(query: URLSearchParams): TReqLogParams {
-  const params: TReqLogParams = { ...DEFAULT_PARAMS, range: parseRange(query) };
   // The API answers a malformed project id with a 400; an edited URL just drops the filter.
-  const projectId = text(query, 'projectId');
-  if (UUID.test(projectId)) params.projectId = projectId;
-  params.model = text(query, 'model');
-  params.search = text(query, 'search');
+  const projectId = queryText(query, 'projectId');
   const status = query.get('status');
-  if (status === 'succeeded' || status === 'failed') params.status = status;
-  const page = Number(query.get('page'));
-  if (Number.isInteger(page) && page >= 1) params.page = page;
-  const pageSize = Number(query.get('pageSize'));
-  if ((PAGE_SIZES as readonly number[]).includes(pageSize)) params.pageSize = pageSize;
-  const sort = query.get('sort') ?? '';
-  const field = sort.replace(/^-/, '');
-  if (isSortField(field)) {
-    params.sortField = field;
-    params.sortOrder = sort.startsWith('-') ? -1 : 1;
-  }
-  return params;
+  return {
+    range: parseRange(query),
+    projectId: UUID.test(projectId) ? projectId : '',
+    model: queryText(query, 'model'),
+    status: status === 'succeeded' || status === 'failed' ? status : '',
+    search: queryText(query, 'search'),
+    ...reqLogList.parse(query),
+  };
 }
 
 /** The URL query for a view; defaults are left out so the plain log has a clean URL. */
@@ -102,10 +72,7 @@ export function paramsToQuery(params: TReqLogParams): URLSearchParams {
   for (const name of ['projectId', 'model', 'status', 'search'] as const) {
     if (params[name]) query.set(name, params[name]);
   }
-  if (params.page !== DEFAULT_PARAMS.page) query.set('page', String(params.page));
-  if (params.pageSize !== DEFAULT_PARAMS.pageSize) query.set('pageSize', String(params.pageSize));
-  const sort = sortKey(params);
-  if (sort !== sortKey(DEFAULT_PARAMS)) query.set('sort', sort);
+  reqLogList.write(query, params);
   return query;
 }
 
@@ -138,10 +105,5 @@ export function toApiFilters(filters: TReqLogFilters, now: Date): TApiFilters {
 }
 
 export function toApiListQuery(params: TReqLogParams, now: Date) {
-  return {
-    ...toApiFilters(filtersOf(params), now),
-    page: params.page,
-    pageSize: params.pageSize,
-    sort: sortKey(params),
-  };
+  return { ...toApiFilters(filtersOf(params), now), ...reqLogList.apiQuery(params) };
 }

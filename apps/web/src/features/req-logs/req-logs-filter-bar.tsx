@@ -4,11 +4,9 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import type { TProject } from '@flowsmith/shared';
+import type { TModelInfo, TProject } from '@flowsmith/shared';
+import { modelLabel, modelOptions, type TModelOption } from '../../lib/models/model-label';
 import {
   calendarToRange,
   RANGE_PRESETS,
@@ -16,14 +14,11 @@ import {
   type TDateRange,
   type TRangePreset,
 } from './date-range';
-import {
-  hasFilters,
-  TEXT_MAX_LENGTH,
-  type TReqLogFilters,
-  type TStatusFilter,
-} from './req-log-params';
-import { modelsQueryOptions } from './req-logs.queries';
-import { useTextFilter } from './text-filter';
+import { hasFilters, type TReqLogFilters, type TStatusFilter } from './req-log-params';
+import { modelsQueryOptions } from '../../lib/queries/models';
+import { SearchInput } from '../../components/search-input';
+import { useDebouncedText } from '../../components/use-debounced-text';
+import { SEARCH_MAX_LENGTH } from '../../lib/list/list-params';
 
 type TFilterBarProps = {
   filters: TReqLogFilters;
@@ -88,11 +83,19 @@ function DateRangeFilter({
   );
 }
 
-/** Model filter: suggestions from the models the caller can use, or any id typed in. */
+/**
+ * Model filter: suggestions by label from the models the caller can use, or any model name typed
+ * in. The box shows the filter's label, never an internal id.
+ */
 function ModelFilter({ value, onChange }: { value: string; onChange: (model: string) => void }) {
-  const models = useQuery(modelsQueryOptions());
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const box = useTextFilter(value, onChange);
+  const models = useQuery(modelsQueryOptions()).data?.items;
+  const [suggestions, setSuggestions] = useState<TModelOption[]>([]);
+  const shown = value ? modelLabel(value, { models }) : '';
+  // A label typed or picked stands for its model; anything else is a model name as typed.
+  const box = useDebouncedText(shown, (text) => {
+    const picked = modelOptionsOf(models).find((option) => option.label === text);
+    onChange(picked ? picked.value : text);
+  });
   return (
     <AutoComplete
       inputId="req-logs-model"
@@ -100,39 +103,31 @@ function ModelFilter({ value, onChange }: { value: string; onChange: (model: str
       placeholder="Any model"
       value={box.text}
       suggestions={suggestions}
+      field="label"
       dropdown
       completeMethod={({ query }) => {
         const needle = query.trim().toLowerCase();
-        setSuggestions((models.data ?? []).filter((id) => id.toLowerCase().includes(needle)));
+        setSuggestions(
+          modelOptionsOf(models).filter((option) => option.label.toLowerCase().includes(needle)),
+        );
       }}
       onChange={(event) => box.setText(typeof event.value === 'string' ? event.value : '')}
-      onSelect={(event) => box.commit(String(event.value))}
+      onSelect={(event) => box.commit((event.value as TModelOption).label)}
       onClear={() => box.commit('')}
       onBlur={() => box.commit(box.text)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') box.commit(box.text);
       }}
-      maxLength={TEXT_MAX_LENGTH}
+      maxLength={SEARCH_MAX_LENGTH}
       className="req-logs-filters__model"
     />
   );
 }
 
-function SearchFilter({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const box = useTextFilter(value, onChange);
-  return (
-    <IconField iconPosition="left" className="req-logs-filters__search">
-      <InputIcon className="pi pi-search" />
-      <InputText
-        type="search"
-        aria-label="Search prompts"
-        placeholder="Search prompts"
-        maxLength={TEXT_MAX_LENGTH}
-        value={box.text}
-        onChange={(event) => box.change(event.target.value)}
-      />
-    </IconField>
-  );
+/** Text and image models alike: a call of either can be in the log. */
+function modelOptionsOf(models: readonly TModelInfo[] | undefined): TModelOption[] {
+  const options = [...modelOptions(models ?? [], 'text'), ...modelOptions(models ?? [], 'image')];
+  return [...new Map(options.map((option) => [option.value, option])).values()];
 }
 
 export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProps) {
@@ -161,7 +156,12 @@ export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProp
         allowEmpty={false}
         onChange={(event) => onChange({ status: event.value as TStatusFilter })}
       />
-      <SearchFilter value={filters.search} onChange={(search) => onChange({ search }, true)} />
+      <SearchInput
+        value={filters.search}
+        onSearch={(search) => onChange({ search }, true)}
+        label="Search prompts"
+        className="req-logs-filters__search"
+      />
       {hasFilters(filters) ? (
         <Button
           type="button"

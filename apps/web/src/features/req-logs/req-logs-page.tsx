@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
@@ -7,11 +7,14 @@ import type { TProject, TReqLog, TReqLogSummary } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/forms';
+import { usePageInRange } from '../../lib/list/use-page-in-range';
 import {
   filtersOf,
   hasFilters,
   paramsToQuery,
   parseParams,
+  toApiFilters,
+  toApiListQuery,
   type TReqLogFilters,
   type TReqLogParams,
 } from './req-log-params';
@@ -20,11 +23,8 @@ import { ReqLogsChart } from './req-logs-chart';
 import { ReqLogsFilterBar } from './req-logs-filter-bar';
 import { ReqLogsTable } from './req-logs-table';
 import { ReqLogsTotals } from './req-logs-totals';
-import {
-  projectOptionsQueryOptions,
-  reqLogListQueryOptions,
-  reqLogSummaryQueryOptions,
-} from './req-logs.queries';
+import { myProjectsQueryOptions } from '../../lib/queries/projects';
+import { reqLogPageQueryOptions, reqLogSummaryQueryOptions } from '../../lib/queries/req-logs';
 import { useLiveReqLogs } from './use-live-req-logs';
 import './req-logs.css';
 import { LoadError } from '../../components/query-state';
@@ -34,14 +34,17 @@ const NO_PROJECTS: TProject[] = [];
 const NO_DAYS: TReqLogSummary['perDay'] = [];
 
 /** Spec §2 "AI request logs": every model call of the caller's projects, filtered and live. */
-export function ReqLogsPage() {
+function ReqLogsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseParams(searchParams);
   const filters = filtersOf(params);
   const filtered = hasFilters(filters);
-  const list = useQuery(reqLogListQueryOptions(params));
-  const summary = useQuery(reqLogSummaryQueryOptions(filters));
-  const projects = useQuery(projectOptionsQueryOptions());
+  // The dates of a rolling range are worked out at each fetch, so a refetch moves with the clock.
+  const list = useQuery(reqLogPageQueryOptions(params, () => toApiListQuery(params, new Date())));
+  const summary = useQuery(
+    reqLogSummaryQueryOptions(filters, () => toApiFilters(filters, new Date())),
+  );
+  const projects = useQuery(myProjectsQueryOptions());
   const projectRows = projects.data?.items ?? NO_PROJECTS;
   const projectNames = useMemo(
     () => new Map(projectRows.map((project) => [project.id, project.name])),
@@ -61,15 +64,8 @@ export function ReqLogsPage() {
     changeParams({ ...change, page: 1 }, replace);
 
   // A page past the end (the URL of a since-narrowed view) steps back to the last page.
+  usePageInRange(list, params.page, params.pageSize, (page) => changeParams({ page }, true));
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
-  const pastEnd = list.isSuccess && !list.isPlaceholderData && total > 0 && params.page > lastPage;
-  useEffect(() => {
-    if (!pastEnd) return;
-    setSearchParams((current) => paramsToQuery({ ...parseParams(current), page: lastPage }), {
-      replace: true,
-    });
-  }, [pastEnd, lastPage, setSearchParams]);
 
   const hasNoCalls = list.isSuccess && !list.isPlaceholderData && total === 0 && !filtered;
   const hasNoMatches = list.isSuccess && !list.isPlaceholderData && total === 0 && filtered;

@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { TPage, TReqLog } from '@flowsmith/shared';
 import { formatDateTime } from '../../lib/format/date-format';
+import { modelLabel } from '../../lib/models/model-label';
+import { modelsQueryOptions } from '../../lib/queries/models';
 import { formatCount, formatUsd } from '../../lib/format/number-format';
-import { isSortField, PAGE_SIZES, type TReqLogParams } from './req-log-params';
+import { reqLogList, type TReqLogParams } from './req-log-params';
+import { pagedTableProps } from '../../components/table/paged-table';
 import { ReqLogStatusTag } from './req-log-status-tag';
 
 type TReqLogsTableProps = {
@@ -20,12 +24,15 @@ type TReqLogsTableProps = {
   onOpen: (row: TReqLog) => void;
 };
 
-const number = (value: number) => (
-  <span className="req-logs-table__number">{formatCount(value)}</span>
-);
+const NUMBER_COLUMNS = [
+  { field: 'inputTokens', header: 'Tokens in', format: formatCount },
+  { field: 'outputTokens', header: 'Tokens out', format: formatCount },
+  { field: 'latencyMs', header: 'Latency (ms)', format: formatCount },
+  { field: 'cost', header: 'Cost', format: formatUsd },
+] as const;
 
-/** A row with its project's name: PrimeReact redraws a row only when its data changes. */
-type TReqLogRow = TReqLog & { projectName: string | null };
+/** A row with its project's and model's names: PrimeReact redraws a row only when its data changes. */
+type TReqLogRow = TReqLog & { projectName: string | null; modelName: string };
 
 /** Server-side paged and sorted model calls; a click on a row opens its details. */
 export function ReqLogsTable({
@@ -37,38 +44,22 @@ export function ReqLogsTable({
   onParamsChange,
   onOpen,
 }: TReqLogsTableProps) {
+  const models = useQuery(modelsQueryOptions()).data?.items;
   const rows = useMemo<TReqLogRow[]>(
     () =>
       (page?.items ?? []).map((row) => ({
         ...row,
         projectName: row.projectId ? (projectNames.get(row.projectId) ?? null) : null,
+        modelName: modelLabel(row.model, { models, provider: row.provider }),
       })),
-    [page, projectNames],
+    [page, projectNames, models],
   );
   return (
     <DataTable
       value={rows}
       dataKey="id"
-      lazy
+      {...pagedTableProps(reqLogList, params, page?.total ?? 0, onParamsChange)}
       loading={loading}
-      paginator
-      first={(params.page - 1) * params.pageSize}
-      rows={params.pageSize}
-      totalRecords={page?.total ?? 0}
-      rowsPerPageOptions={[...PAGE_SIZES]}
-      onPage={(event) =>
-        onParamsChange({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })
-      }
-      sortField={params.sortField}
-      sortOrder={params.sortOrder}
-      onSort={(event) => {
-        if (!isSortField(event.sortField)) return;
-        onParamsChange({
-          sortField: event.sortField,
-          sortOrder: event.sortOrder === -1 ? -1 : 1,
-          page: 1,
-        });
-      }}
       onRowClick={(event) => onOpen(event.data as TReqLog)}
       rowClassName={(row: TReqLog) => ({
         'req-logs-table__row': true,
@@ -97,38 +88,26 @@ export function ReqLogsTable({
           )
         }
       />
-      <Column field="model" header="Model" sortable bodyClassName="req-logs-table__model" />
+      <Column
+        field="model"
+        header="Model"
+        sortable
+        bodyClassName="req-logs-table__model"
+        body={(row: TReqLogRow) => row.modelName}
+      />
       <Column header="Status" body={(row: TReqLog) => <ReqLogStatusTag status={row.status} />} />
-      <Column
-        field="inputTokens"
-        header="Tokens in"
-        sortable
-        align="right"
-        body={(row: TReqLog) => number(row.inputTokens)}
-      />
-      <Column
-        field="outputTokens"
-        header="Tokens out"
-        sortable
-        align="right"
-        body={(row: TReqLog) => number(row.outputTokens)}
-      />
-      <Column
-        field="latencyMs"
-        header="Latency (ms)"
-        sortable
-        align="right"
-        body={(row: TReqLog) => number(row.latencyMs)}
-      />
-      <Column
-        field="cost"
-        header="Cost"
-        sortable
-        align="right"
-        body={(row: TReqLog) => (
-          <span className="req-logs-table__number">{formatUsd(row.cost)}</span>
-        )}
-      />
+      {NUMBER_COLUMNS.map(({ field, header, format }) => (
+        <Column
+          key={field}
+          field={field}
+          header={header}
+          sortable
+          align="right"
+          body={(row: TReqLog) => (
+            <span className="req-logs-table__number">{format(row[field])}</span>
+          )}
+        />
+      ))}
       <Column
         header={<span className="sr-only">Details</span>}
         bodyClassName="req-logs-table__open"

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZReqLog, type TPublication, type TReqLog } from '@flowsmith/shared';
+import { ZReqLog, type TPage, type TPublication, type TReqLog } from '@flowsmith/shared';
 import { useRealtimeChannels } from '../../lib/realtime';
 import { matchesFilters, prependRow, showsNewestFirst } from './live-rows';
 import { filtersOf, toApiFilters, type TReqLogParams } from './req-log-params';
-import { reqLogKeys, reqLogListQueryOptions } from './req-logs.queries';
+import { reqLogKeys } from '../../lib/queries/req-logs';
 
 /** A burst of calls (a workflow with many AI nodes) refreshes the totals once, not per call. */
 const SUMMARY_REFRESH_MS = 800;
@@ -56,7 +56,7 @@ export function useLiveReqLogs(params: TReqLogParams, projectIds: readonly strin
       const row = reqLogOf(publication);
       if (!row || !matchesFilters(row, toApiFilters(filtersOf(params), new Date()))) return;
       if (showsNewestFirst(params)) {
-        queryClient.setQueryData(reqLogListQueryOptions(params).queryKey, (page) =>
+        queryClient.setQueryData<TPage<TReqLog>>(reqLogKeys.list(params), (page) =>
           page ? prependRow(page, row, params.pageSize) : page,
         );
         markFresh(row.id);

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { AppDialog } from '../../components/dialog/app-dialog';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import type { TApiKeyCreated } from '@flowsmith/shared';
@@ -17,16 +17,13 @@ export function ApiKeyCreatedDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      visible
+    <AppDialog
       onHide={onClose}
       header={`API key “${created.name}” created`}
       footer={
         <Button type="button" label="I have copied it" icon="pi pi-check" onClick={onClose} />
       }
       className="settings-dialog"
-      breakpoints={{ '640px': '95vw' }}
-      draggable={false}
       closeOnEscape={false}
     >
       <Message
@@ -50,6 +47,6 @@ export function ApiKeyCreatedDialog({
           Send it as <code>Authorization: Bearer {'<key>'}</code> to call the API as yourself.
         </small>
       </div>
-    </Dialog>
+    </AppDialog>
   );
 }

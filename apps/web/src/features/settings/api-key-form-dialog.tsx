@@ -1,22 +1,18 @@
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
+import { z } from 'zod';
 import { ZApiKeyUpdate, type TApiKey, type TApiKeyCreated } from '@flowsmith/shared';
-import { FormField } from '../../components/form-field';
-import { useToast } from '../../components/toast';
-import { serverFormErrors } from '../../lib/forms';
+import { FormDialog } from '../../components/dialog/form-dialog';
+import { DropdownField } from '../../components/form/dropdown-field';
+import { TextField } from '../../components/form/text-field';
+import { useNotify } from '../../components/toast';
 import { EXPIRY_OPTIONS, expiresAtFor, type TExpiryChoice } from './api-key-expiry';
 import { useCreateApiKey, useRenameApiKey } from './settings.mutations';
 
-const FORM_ID = 'api-key-form';
-const FIELDS = ['name'] as const;
-// The update schema's name is optional; both dialogs need one.
-const ZApiKeyForm = ZApiKeyUpdate.required();
+// The update schema's name is optional; both dialogs need one. Expiry is asked on create only.
+const ZApiKeyForm = ZApiKeyUpdate.required().extend({
+  expiry: z.enum(EXPIRY_OPTIONS.map((option) => option.value)),
+});
 
 type TApiKeyFormDialogProps = {
   /** The key to rename, or null to create one. */
@@ -27,105 +23,52 @@ type TApiKeyFormDialogProps = {
 
 /** Create an API key (name and expiry) or rename one; a key's secret never changes. */
 export function ApiKeyFormDialog({ apiKey, onCreated, onClose }: TApiKeyFormDialogProps) {
-  const toast = useToast();
+  const notify = useNotify();
   const create = useCreateApiKey();
   const rename = useRenameApiKey();
-  const save = apiKey ? rename : create;
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZApiKeyForm),
-    defaultValues: { name: apiKey?.name ?? '' },
+    defaultValues: { name: apiKey?.name ?? '', expiry: 'never' as TExpiryChoice },
   });
-  const [expiry, setExpiry] = useState<TExpiryChoice>('never');
 
-  const onError = (error: unknown) => {
-    const message = serverFormErrors(error, FIELDS).fields.name;
-    if (message) setError('name', { type: 'server', message });
+  const save = async ({ name, expiry }: z.output<typeof ZApiKeyForm>) => {
+    if (!apiKey) return create.mutateAsync({ name, expiresAt: expiresAtFor(expiry, new Date()) });
+    const saved = await rename.mutateAsync({ id: apiKey.id, name });
+    notify.success('API key renamed', saved.name);
+    return null;
   };
-  const submit = handleSubmit(({ name }) => {
-    if (apiKey) {
-      rename.mutate(
-        { id: apiKey.id, name },
-        {
-          onSuccess: (saved) => {
-            toast.show({ severity: 'success', summary: 'API key renamed', detail: saved.name });
-            onClose();
-          },
-          onError,
-        },
-      );
-      return;
-    }
-    const expiresAt = expiresAtFor(expiry, new Date());
-    create.mutate({ name, expiresAt }, { onSuccess: onCreated, onError });
-  });
-  const formError = save.isError ? serverFormErrors(save.error, FIELDS).form : null;
-
-  const footer = (
-    <>
-      <Button type="button" label="Cancel" text onClick={onClose} />
-      <Button
-        type="submit"
-        form={FORM_ID}
-        label={apiKey ? 'Save' : 'Create key'}
-        icon="pi pi-check"
-        loading={save.isPending}
-      />
-    </>
-  );
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      form={form}
       header={apiKey ? `Rename ${apiKey.name}` : 'New API key'}
-      footer={footer}
+      onSave={save}
+      // A new key is shown once, in the next dialog; a rename just closes.
+      onSaved={(created) => (created ? onCreated(created) : onClose())}
+      onClose={onClose}
+      serverFields={['name']}
+      saveLabel={apiKey ? 'Save' : 'Create key'}
       className="settings-dialog"
-      breakpoints={{ '640px': '95vw' }}
-      draggable={false}
     >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)}>
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <FormField
-              id="api-key-name"
-              label="Name"
-              error={fieldState.error?.message}
-              hint="Where the key is used, e.g. “CI pipeline”."
-            >
-              <InputText
-                id="api-key-name"
-                autoFocus
-                autoComplete="off"
-                invalid={fieldState.invalid}
-                aria-invalid={fieldState.invalid}
-                aria-describedby={fieldState.invalid ? 'api-key-name-error' : 'api-key-name-hint'}
-                className="w-full"
-                {...field}
-                value={field.value ?? ''}
-              />
-            </FormField>
-          )}
+      <TextField
+        control={form.control}
+        name="name"
+        id="api-key-name"
+        label="Name"
+        hint="Where the key is used, e.g. “CI pipeline”."
+      />
+      {apiKey ? null : (
+        <DropdownField
+          control={form.control}
+          name="expiry"
+          id="api-key-expiry"
+          label="Expires"
+          hint="You can revoke a key at any time."
+          options={[...EXPIRY_OPTIONS]}
+          optionLabel="label"
+          optionValue="value"
         />
-        {apiKey ? null : (
-          <FormField id="api-key-expiry" label="Expires" hint="You can revoke a key at any time.">
-            <Dropdown
-              inputId="api-key-expiry"
-              options={[...EXPIRY_OPTIONS]}
-              optionLabel="label"
-              optionValue="value"
-              value={expiry}
-              onChange={(event) => setExpiry(event.value as TExpiryChoice)}
-              aria-describedby="api-key-expiry-hint"
-              className="w-full"
-            />
-          </FormField>
-        )}
-        {formError ? (
-          <Message severity="error" text={formError} className="w-full form-message" />
-        ) : null}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

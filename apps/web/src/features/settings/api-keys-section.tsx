@@ -2,21 +2,21 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { TApiKey, TApiKeyCreated } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { useToast } from '../../components/toast';
+import { QueryState } from '../../components/query-state';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { formatDate } from '../../lib/format/date-format';
-import { errorText } from '../../lib/forms';
 import { isExpired } from './api-key-expiry';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { SettingsSection } from './settings-section';
 import { useRevokeApiKey } from './settings.mutations';
-import { apiKeysQueryOptions } from './settings.queries';
+import { apiKeysQueryOptions } from '../../lib/queries/settings';
+import { IconButton } from '../../components/icon-button';
 
 type TDialog =
   { kind: 'form'; apiKey: TApiKey | null } | { kind: 'created'; created: TApiKeyCreated } | null;
@@ -35,32 +35,22 @@ function ExpiresCell({ apiKey }: { apiKey: TApiKey }) {
 
 /** Keys for calling the API as yourself (`Authorization: Bearer <key>`). */
 export function ApiKeysSection() {
-  const toast = useToast();
+  const notify = useNotify();
   const list = useQuery(apiKeysQueryOptions());
   const revoke = useRevokeApiKey();
   const [dialog, setDialog] = useState<TDialog>(null);
-  const rows = list.data?.items ?? [];
+  const hasKeys = Boolean(list.data?.items.length);
 
   const confirmRevoke = (apiKey: TApiKey) =>
-    confirmDialog({
+    confirmAction({
       header: 'Revoke API key',
       message: `Revoke ${apiKey.name} (${apiKey.prefix}…)? Anything still using it is refused from now on. This cannot be undone.`,
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Revoke',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        revoke.mutate(apiKey.id, {
-          onSuccess: () =>
-            toast.show({ severity: 'success', summary: 'API key revoked', detail: apiKey.name }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not revoke ${apiKey.name}`,
-              detail: errorText(error),
-            }),
-        }),
+        revoke.mutate(
+          apiKey.id,
+          notify.outcome('API key revoked', apiKey.name, `Could not revoke ${apiKey.name}`),
+        ),
     });
 
   const createButton = (
@@ -70,65 +60,6 @@ export function ApiKeysSection() {
       onClick={() => setDialog({ kind: 'form', apiKey: null })}
     />
   );
-
-  let content;
-  if (list.isError) {
-    content = (
-      <Message severity="error" text={`Could not load API keys: ${errorText(list.error)}`} />
-    );
-  } else if (list.isSuccess && rows.length === 0) {
-    content = (
-      <EmptyState icon="pi pi-key" title="No API keys yet" action={createButton}>
-        An API key lets a script or another service call Flowsmith as you — start runs, read the
-        request log — without your password.
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <DataTable
-        value={rows}
-        dataKey="id"
-        loading={list.isPending}
-        size="small"
-        className="surface-card"
-        pt={{ table: { 'aria-label': 'API keys' } }}
-      >
-        <Column header="Name" field="name" bodyClassName="settings-strong" />
-        <Column
-          header="Key"
-          body={(row: TApiKey) => <code className="settings-code">{row.prefix}…</code>}
-        />
-        <Column header="Created" body={(row: TApiKey) => dateOr(row.createdAt, '')} />
-        <Column header="Last used" body={(row: TApiKey) => dateOr(row.lastUsedAt, 'Never')} />
-        <Column header="Expires" body={(row: TApiKey) => <ExpiresCell apiKey={row} />} />
-        <Column
-          header={<span className="sr-only">Actions</span>}
-          bodyClassName="settings-actions-cell"
-          body={(row: TApiKey) => (
-            <div className="settings-actions__buttons">
-              <Button
-                icon="pi pi-pencil"
-                rounded
-                text
-                aria-label={`Rename ${row.name}`}
-                data-pr-tooltip="Rename"
-                onClick={() => setDialog({ kind: 'form', apiKey: row })}
-              />
-              <Button
-                icon="pi pi-ban"
-                rounded
-                text
-                severity="danger"
-                aria-label={`Revoke ${row.name}`}
-                data-pr-tooltip="Revoke"
-                onClick={() => confirmRevoke(row)}
-              />
-            </div>
-          )}
-        />
-      </DataTable>
-    );
-  }
 
   return (
     <SettingsSection
@@ -140,9 +71,56 @@ export function ApiKeysSection() {
           shown once, when it is created.
         </>
       }
-      action={rows.length > 0 ? createButton : null}
+      action={hasKeys ? createButton : null}
     >
-      {content}
+      <QueryState query={list} what="API keys">
+        {({ items }) =>
+          items.length ? (
+            <DataTable
+              value={items}
+              dataKey="id"
+              size="small"
+              className="surface-card"
+              pt={{ table: { 'aria-label': 'API keys' } }}
+            >
+              <Column header="Name" field="name" bodyClassName="settings-strong" />
+              <Column
+                header="Key"
+                body={(row: TApiKey) => <code className="settings-code">{row.prefix}…</code>}
+              />
+              <Column header="Created" body={(row: TApiKey) => dateOr(row.createdAt, '')} />
+              <Column header="Last used" body={(row: TApiKey) => dateOr(row.lastUsedAt, 'Never')} />
+              <Column header="Expires" body={(row: TApiKey) => <ExpiresCell apiKey={row} />} />
+              <Column
+                header={<span className="sr-only">Actions</span>}
+                bodyClassName="settings-actions-cell"
+                body={(row: TApiKey) => (
+                  <div className="settings-actions__buttons">
+                    <IconButton
+                      icon="pi pi-pencil"
+                      label={`Rename ${row.name}`}
+                      tooltip="Rename"
+                      onClick={() => setDialog({ kind: 'form', apiKey: row })}
+                    />
+                    <IconButton
+                      icon="pi pi-ban"
+                      label={`Revoke ${row.name}`}
+                      tooltip="Revoke"
+                      onClick={() => confirmRevoke(row)}
+                      danger
+                    />
+                  </div>
+                )}
+              />
+            </DataTable>
+          ) : (
+            <EmptyState icon="pi pi-key" title="No API keys yet" action={createButton}>
+              An API key lets a script or another service call Flowsmith as you — start runs, read
+              the request log — without your password.
+            </EmptyState>
+          )
+        }
+      </QueryState>
       {dialog?.kind === 'form' ? (
         <ApiKeyFormDialog
           apiKey={dialog.apiKey}

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column, type ColumnEditorOptions } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import type { TModelPrice } from '@flowsmith/shared';
-import { useToast } from '../../components/toast';
+import { confirmAction } from '../../components/dialog/confirm';
+import { QueryState } from '../../components/query-state';
+import { useNotify } from '../../components/toast';
 import { formatPrice } from '../../lib/format/number-format';
-import { errorText } from '../../lib/forms';
-import { ModelPriceDialog } from './model-price-dialog';
+import { DOLLARS, ModelPriceDialog } from './model-price-dialog';
 import { SettingsSection } from './settings-section';
 import { useDeleteModelPrice, useUpdateModelPrice } from './settings.mutations';
-import { modelPricesQueryOptions } from './settings.queries';
+import { modelPricesQueryOptions } from '../../lib/queries/settings';
+import { IconButton } from '../../components/icon-button';
 
 const PRICE_COLUMNS = [
   { field: 'inputPerMillion', header: '$ / 1M input tokens' },
@@ -25,15 +25,9 @@ const PRICE_COLUMNS = [
 function dollarEditor(options: ColumnEditorOptions, label: string) {
   return (
     <InputNumber
+      {...DOLLARS}
       value={options.value as number}
       onValueChange={(event) => options.editorCallback?.(event.value ?? 0)}
-      mode="currency"
-      currency="USD"
-      locale="en-US"
-      minFractionDigits={2}
-      maxFractionDigits={6}
-      min={0}
-      max={1_000_000}
       aria-label={label}
       inputClassName="settings-price-input"
     />
@@ -42,31 +36,19 @@ function dollarEditor(options: ColumnEditorOptions, label: string) {
 
 /** The admin's price table; the request log costs every call with it when the call is made. */
 export function ModelPricesSection() {
-  const toast = useToast();
+  const notify = useNotify();
   const list = useQuery(modelPricesQueryOptions());
   const update = useUpdateModelPrice();
   const remove = useDeleteModelPrice();
   const [adding, setAdding] = useState(false);
-  const rows = list.data?.items ?? [];
 
   const confirmDelete = (price: TModelPrice) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete price',
       message: `Delete the price of ${price.model}? Its calls cost $0 from now on; logged costs stay as they were.`,
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        remove.mutate(price.id, {
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${price.model}`,
-              detail: errorText(error),
-            }),
-        }),
+        remove.mutate(price.id, { onError: notify.failure(`Could not delete ${price.model}`) }),
     });
 
   return (
@@ -76,78 +58,68 @@ export function ModelPricesSection() {
       description="Costs in the request log are computed from this table when each call is made, by full model id (openai:gpt-4o) or bare name (gpt-4o). Models without a price cost $0."
       action={<Button label="Add price" icon="pi pi-plus" onClick={() => setAdding(true)} />}
     >
-      {list.isError ? (
-        <Message severity="error" text={`Could not load prices: ${errorText(list.error)}`} />
-      ) : (
-        <DataTable
-          value={rows}
-          dataKey="id"
-          loading={list.isPending}
-          size="small"
-          editMode="row"
-          rowEditValidator={(row: TModelPrice) => row.model.trim() !== ''}
-          onRowEditComplete={(event) => {
-            const { id, model, inputPerMillion, outputPerMillion, perImage } =
-              event.newData as TModelPrice;
-            update.mutate(
-              { id, body: { model: model.trim(), inputPerMillion, outputPerMillion, perImage } },
-              {
-                onError: (error) =>
-                  toast.show({
-                    severity: 'error',
-                    summary: `Could not save ${model}`,
-                    detail: errorText(error),
-                  }),
-              },
-            );
-          }}
-          emptyMessage="No prices yet: every call costs $0."
-          className="surface-card"
-          pt={{ table: { 'aria-label': 'Model prices' } }}
-        >
-          <Column
-            field="model"
-            header="Model"
-            bodyClassName="settings-code"
-            editor={(options) => (
-              <InputText
-                value={String(options.value ?? '')}
-                onChange={(event) => options.editorCallback?.(event.target.value)}
-                aria-label="Model id"
-              />
-            )}
-          />
-          {PRICE_COLUMNS.map(({ field, header }) => (
+      <QueryState query={list} what="prices">
+        {({ items }) => (
+          <DataTable
+            value={items}
+            dataKey="id"
+            size="small"
+            editMode="row"
+            rowEditValidator={(row: TModelPrice) => row.model.trim() !== ''}
+            onRowEditComplete={(event) => {
+              const { id, model, inputPerMillion, outputPerMillion, perImage } =
+                event.newData as TModelPrice;
+              update.mutate(
+                { id, body: { model: model.trim(), inputPerMillion, outputPerMillion, perImage } },
+                { onError: notify.failure(`Could not save ${model}`) },
+              );
+            }}
+            emptyMessage="No prices yet: every call costs $0."
+            className="surface-card"
+            pt={{ table: { 'aria-label': 'Model prices' } }}
+          >
             <Column
-              key={field}
-              field={field}
-              header={header}
-              align="right"
-              body={(row: TModelPrice) => formatPrice(row[field])}
-              editor={(options) => dollarEditor(options, header)}
+              field="model"
+              header="Model"
+              bodyClassName="settings-code"
+              editor={(options) => (
+                <InputText
+                  value={String(options.value ?? '')}
+                  onChange={(event) => options.editorCallback?.(event.target.value)}
+                  aria-label="Model id"
+                />
+              )}
             />
-          ))}
-          <Column
-            rowEditor
-            header={<span className="sr-only">Edit</span>}
-            bodyClassName="settings-row-editor"
-          />
-          <Column
-            header={<span className="sr-only">Delete</span>}
-            body={(row: TModelPrice) => (
-              <Button
-                icon="pi pi-trash"
-                rounded
-                text
-                severity="danger"
-                aria-label={`Delete price of ${row.model}`}
-                data-pr-tooltip="Delete"
-                onClick={() => confirmDelete(row)}
+            {PRICE_COLUMNS.map(({ field, header }) => (
+              <Column
+                key={field}
+                field={field}
+                header={header}
+                align="right"
+                body={(row: TModelPrice) => formatPrice(row[field])}
+                editor={(options) => dollarEditor(options, header)}
               />
-            )}
-          />
-        </DataTable>
-      )}
+            ))}
+            <Column
+              rowEditor
+              header={<span className="sr-only">Edit</span>}
+              bodyClassName="settings-row-editor"
+            />
+            <Column
+              header={<span className="sr-only">Delete</span>}
+              body={(row: TModelPrice) => (
+                <IconButton
+                  icon="pi pi-trash"
+                  label={`Delete price of ${row.model}`}
+                  tooltip="Delete"
+                  onClick={() => confirmDelete(row)}
+                  danger
+                />
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryState>
       {adding ? <ModelPriceDialog onClose={() => setAdding(false)} /> : null}
     </SettingsSection>
   );

@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import { zName, ZProvider, type TProvider, type TProviderCredential } from '@flowsmith/shared';
-import type { TProviderCredentialCreate, TProviderCredentialUpdate } from './settings-api';
+import { zName, ZProvider, type TProviderCredential } from '@flowsmith/shared';
+import type {
+  TProviderCredentialCreate,
+  TProviderCredentialUpdate,
+} from '../../lib/queries/settings';
 
 /**
  * The provider key form. Its values are what the inputs hold (an empty base URL is ''), and the
  * helpers below turn them into the API's bodies. An edit never shows the saved key: a blank key
  * field keeps it, anything typed replaces it.
  */
-
-export const PROVIDER_LABELS: Record<TProvider, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  openai_compatible: 'OpenAI-compatible',
-};
 
 export const PROVIDER_FIELDS = ['provider', 'name', 'apiKey', 'baseUrl', 'models'] as const;
 

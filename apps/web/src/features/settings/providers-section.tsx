@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { TProviderCredential } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { useToast } from '../../components/toast';
+import { QueryState } from '../../components/query-state';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
-import { PROVIDER_LABELS } from './provider-form';
+import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import { ProviderFormDialog } from './provider-form-dialog';
 import { SettingsSection } from './settings-section';
 import { useDeleteProvider, useTestProvider } from './settings.mutations';
-import { providersQueryOptions } from './settings.queries';
+import { providersQueryOptions } from '../../lib/queries/settings';
+import { IconButton } from '../../components/icon-button';
 
 type TTestState =
   { status: 'testing' } | { status: 'ok'; model: string } | { status: 'failed'; error: string };
@@ -47,15 +48,15 @@ function TestResult({ state }: { state: TTestState | undefined }) {
 
 /** The caller's own model provider keys: add, edit, check with a one-token call, remove. */
 export function ProvidersSection() {
-  const toast = useToast();
+  const notify = useNotify();
   const list = useQuery(providersQueryOptions());
   const remove = useDeleteProvider();
   const test = useTestProvider();
   const [dialog, setDialog] = useState<TDialog>(null);
   const [tests, setTests] = useState<Record<string, TTestState>>({});
-  const rows = list.data?.items ?? [];
   // PrimeReact redraws a row only when its data changes, so each row carries its test state.
-  const tableRows: TProviderRow[] = rows.map((row) => ({ ...row, test: tests[row.id] }));
+  const withTests = (rows: TProviderCredential[]): TProviderRow[] =>
+    rows.map((row) => ({ ...row, test: tests[row.id] }));
 
   const runTest = (credential: TProviderCredential) => {
     const record = (state: TTestState) =>
@@ -66,40 +67,26 @@ export function ProvidersSection() {
       (result) => {
         if (!result.ok) return record({ status: 'failed', error: result.error });
         record({ status: 'ok', model: result.model });
-        toast.show({
-          severity: 'success',
-          summary: `${credential.name} works`,
-          detail: `Answered with ${result.model}.`,
-        });
+        notify.success(`${credential.name} works`, `Answered with ${result.model}.`);
       },
       (error: unknown) => record({ status: 'failed', error: errorText(error) }),
     );
   };
 
   const confirmDelete = (credential: TProviderCredential) =>
-    confirmDialog({
+    confirmAction({
       header: 'Delete provider key',
       message: `Delete ${credential.name} (${credential.keyHint})? Workflows and assistants using its models stop working until another key serves them.`,
-      icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Delete',
-      rejectLabel: 'Cancel',
-      acceptClassName: 'p-button-danger',
-      defaultFocus: 'reject',
       accept: () =>
-        remove.mutate(credential.id, {
-          onSuccess: () =>
-            toast.show({
-              severity: 'success',
-              summary: 'Provider key deleted',
-              detail: credential.name,
-            }),
-          onError: (error) =>
-            toast.show({
-              severity: 'error',
-              summary: `Could not delete ${credential.name}`,
-              detail: errorText(error),
-            }),
-        }),
+        remove.mutate(
+          credential.id,
+          notify.outcome(
+            'Provider key deleted',
+            credential.name,
+            `Could not delete ${credential.name}`,
+          ),
+        ),
     });
 
   const addButton = (
@@ -110,100 +97,91 @@ export function ProvidersSection() {
     />
   );
 
-  let content;
-  if (list.isError) {
-    content = (
-      <Message severity="error" text={`Could not load provider keys: ${errorText(list.error)}`} />
-    );
-  } else if (list.isSuccess && rows.length === 0) {
-    content = (
-      <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
-        Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or the
-        address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real models.
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <DataTable
-        value={tableRows}
-        dataKey="id"
-        loading={list.isPending}
-        size="small"
-        className="surface-card"
-        pt={{ table: { 'aria-label': 'Provider keys' } }}
-      >
-        <Column header="Name" field="name" bodyClassName="settings-strong" />
-        <Column
-          header="Provider"
-          body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
-        />
-        <Column
-          header="Base URL"
-          body={(row: TProviderCredential) =>
-            row.baseUrl ? (
-              <code className="settings-code">{row.baseUrl}</code>
-            ) : (
-              <span className="settings-muted">Default</span>
-            )
-          }
-        />
-        <Column
-          header="Key"
-          body={(row: TProviderCredential) => <code className="settings-code">{row.keyHint}</code>}
-        />
-        <Column
-          header="Models"
-          body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
-        />
-        <Column
-          header={<span className="sr-only">Actions</span>}
-          bodyClassName="settings-actions-cell"
-          body={(row: TProviderRow) => (
-            <div className="settings-actions">
-              <div className="settings-actions__buttons">
-                <Button
-                  label="Test"
-                  icon="pi pi-bolt"
-                  size="small"
-                  outlined
-                  loading={row.test?.status === 'testing'}
-                  aria-label={`Test ${row.name}`}
-                  onClick={() => runTest(row)}
-                />
-                <Button
-                  icon="pi pi-pencil"
-                  rounded
-                  text
-                  aria-label={`Edit ${row.name}`}
-                  data-pr-tooltip="Edit"
-                  onClick={() => setDialog({ credential: row })}
-                />
-                <Button
-                  icon="pi pi-trash"
-                  rounded
-                  text
-                  severity="danger"
-                  aria-label={`Delete ${row.name}`}
-                  data-pr-tooltip="Delete"
-                  onClick={() => confirmDelete(row)}
-                />
-              </div>
-              <TestResult state={row.test} />
-            </div>
-          )}
-        />
-      </DataTable>
-    );
-  }
-
   return (
     <SettingsSection
       id="settings-providers"
       title="AI providers"
       description="Your own keys for model providers. Keys are stored encrypted and never shown again after saving."
-      action={rows.length > 0 ? addButton : null}
+      action={list.data?.items.length ? addButton : null}
     >
-      {content}
+      <QueryState query={list} what="provider keys">
+        {({ items }) =>
+          items.length ? (
+            <DataTable
+              value={withTests(items)}
+              dataKey="id"
+              size="small"
+              className="surface-card"
+              pt={{ table: { 'aria-label': 'Provider keys' } }}
+            >
+              <Column header="Name" field="name" bodyClassName="settings-strong" />
+              <Column
+                header="Provider"
+                body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
+              />
+              <Column
+                header="Base URL"
+                body={(row: TProviderCredential) =>
+                  row.baseUrl ? (
+                    <code className="settings-code">{row.baseUrl}</code>
+                  ) : (
+                    <span className="settings-muted">Default</span>
+                  )
+                }
+              />
+              <Column
+                header="Key"
+                body={(row: TProviderCredential) => (
+                  <code className="settings-code">{row.keyHint}</code>
+                )}
+              />
+              <Column
+                header="Models"
+                body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
+              />
+              <Column
+                header={<span className="sr-only">Actions</span>}
+                bodyClassName="settings-actions-cell"
+                body={(row: TProviderRow) => (
+                  <div className="settings-actions">
+                    <div className="settings-actions__buttons">
+                      <Button
+                        label="Test"
+                        icon="pi pi-bolt"
+                        size="small"
+                        outlined
+                        loading={row.test?.status === 'testing'}
+                        aria-label={`Test ${row.name}`}
+                        onClick={() => runTest(row)}
+                      />
+                      <IconButton
+                        icon="pi pi-pencil"
+                        label={`Edit ${row.name}`}
+                        tooltip="Edit"
+                        onClick={() => setDialog({ credential: row })}
+                      />
+                      <IconButton
+                        icon="pi pi-trash"
+                        label={`Delete ${row.name}`}
+                        tooltip="Delete"
+                        onClick={() => confirmDelete(row)}
+                        danger
+                      />
+                    </div>
+                    <TestResult state={row.test} />
+                  </div>
+                )}
+              />
+            </DataTable>
+          ) : (
+            <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
+              Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or
+              the address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real
+              models.
+            </EmptyState>
+          )
+        }
+      </QueryState>
       {dialog ? (
         <ProviderFormDialog credential={dialog.credential} onClose={() => setDialog(null)} />
       ) : null}

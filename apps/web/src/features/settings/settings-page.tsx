@@ -25,7 +25,7 @@ function TabContent({ tab }: { tab: TSettingsTab }) {
 }
 
 /** Settings in tabs, each deep-linkable as `/settings?tab=providers`. */
-export function SettingsPage() {
+function SettingsPage() {
   const user = useCurrentUser();
   const isAdmin = user?.isAdmin ?? false;
   const [searchParams, setSearchParams] = useSearchParams();

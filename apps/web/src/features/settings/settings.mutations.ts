@@ -1,77 +1,75 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TModelPrice, TPage } from '@flowsmith/shared';
+import { modelKeys } from '../../lib/queries/models';
+import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 import {
   apiKeysApi,
   createApiKey,
   modelPricesApi,
   providerCredentialsApi,
+  settingsKeys,
   testProviderCredential,
   type TApiKeyCreate,
   type TModelPriceBody,
   type TProviderCredentialCreate,
   type TProviderCredentialUpdate,
-} from './settings-api';
-import { modelPricesQueryOptions, settingsKeys } from './settings.queries';
+} from '../../lib/queries/settings';
 
 /** Provider keys decide which models can be picked, so the model list refreshes with them. */
-function useProviderMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.providers });
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.models });
-    },
-  });
-}
+const refreshesProviders = () => [settingsKeys.providers, modelKeys.all];
 
 export const useCreateProvider = () =>
-  useProviderMutation((body: TProviderCredentialCreate) => providerCredentialsApi.create(body));
+  useRefreshingMutation(
+    (body: TProviderCredentialCreate) => providerCredentialsApi.create(body),
+    refreshesProviders,
+  );
 
 export const useUpdateProvider = () =>
-  useProviderMutation(({ id, body }: { id: string; body: TProviderCredentialUpdate }) =>
-    providerCredentialsApi.update(id, body),
+  useRefreshingMutation(
+    ({ id, body }: { id: string; body: TProviderCredentialUpdate }) =>
+      providerCredentialsApi.update(id, body),
+    refreshesProviders,
   );
 
 export const useDeleteProvider = () =>
-  useProviderMutation((id: string) => providerCredentialsApi.remove(id));
+  useRefreshingMutation((id: string) => providerCredentialsApi.remove(id), refreshesProviders);
 
 export const useTestProvider = () => useMutation({ mutationFn: testProviderCredential });
 
-function useListMutation<V, R>(
-  queryKey: readonly string[],
-  mutationFn: (variables: V) => Promise<R>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
-  });
-}
-
 export const useCreateApiKey = () =>
-  useListMutation(settingsKeys.apiKeys, (body: TApiKeyCreate) => createApiKey(body));
+  useRefreshingMutation(
+    (body: TApiKeyCreate) => createApiKey(body),
+    () => [settingsKeys.apiKeys],
+  );
 
 export const useRenameApiKey = () =>
-  useListMutation(settingsKeys.apiKeys, ({ id, name }: { id: string; name: string }) =>
-    apiKeysApi.update(id, { name }),
+  useRefreshingMutation(
+    ({ id, name }: { id: string; name: string }) => apiKeysApi.update(id, { name }),
+    () => [settingsKeys.apiKeys],
   );
 
 export const useRevokeApiKey = () =>
-  useListMutation(settingsKeys.apiKeys, (id: string) => apiKeysApi.remove(id));
+  useRefreshingMutation(
+    (id: string) => apiKeysApi.remove(id),
+    () => [settingsKeys.apiKeys],
+  );
 
 export const useCreateModelPrice = () =>
-  useListMutation(settingsKeys.modelPrices, (body: TModelPriceBody) => modelPricesApi.create(body));
+  useRefreshingMutation(
+    (body: TModelPriceBody) => modelPricesApi.create(body),
+    () => [settingsKeys.modelPrices],
+  );
 
 /** Inline edits show at once; a refused one is put back by reloading the table. */
 export function useUpdateModelPrice() {
   const queryClient = useQueryClient();
-  const queryKey = modelPricesQueryOptions().queryKey;
+  const queryKey = settingsKeys.modelPrices;
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Partial<TModelPriceBody> }) =>
       modelPricesApi.update(id, body),
     onMutate: async ({ id, body }) => {
       await queryClient.cancelQueries({ queryKey });
-      queryClient.setQueryData(queryKey, (page) =>
+      queryClient.setQueryData<TPage<TModelPrice>>(queryKey, (page) =>
         page
           ? { ...page, items: page.items.map((row) => (row.id === id ? { ...row, ...body } : row)) }
           : page,
@@ -82,4 +80,7 @@ export function useUpdateModelPrice() {
 }
 
 export const useDeleteModelPrice = () =>
-  useListMutation(settingsKeys.modelPrices, (id: string) => modelPricesApi.remove(id));
+  useRefreshingMutation(
+    (id: string) => modelPricesApi.remove(id),
+    () => [settingsKeys.modelPrices],
+  );

@@ -1,7 +1,7 @@
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 
-export function SubscribePage() {
+function SubscribePage() {
   return (
     <>
       <PageHeader title="Subscribe" />

@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromBody, transportErrors } from './api-error';
+import { apiErrorFromBody, transportErrors } from './api-error';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -75,5 +75,3 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
   if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, data);
   return data as T;
 }
-
-export { ApiError };

@@ -13,24 +13,6 @@ export function setWsInfo(info: TWsInfo): void {
   Cookies.set(authCookies.wsToken, info.token, options);
 }
 
-export function getWsInfo(): TWsInfo | null {
-  const raw = Cookies.get(authCookies.wsInfo);
-  if (!raw) return null;
-  try {
-    // Checked by hand (`ZWsInfo`): reading a cookie must not load zod.
-    const info = JSON.parse(raw) as Partial<TWsInfo> | null;
-    return typeof info?.token === 'string' && typeof info.url === 'string'
-      ? { token: info.token, url: info.url }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function getWsToken(): string | null {
-  return Cookies.get(authCookies.wsToken) || null;
-}
-
 /** Spec §4: clearing sets the values empty. */
 export function clearWsInfo(): void {
   Cookies.set(authCookies.wsInfo, '', options);

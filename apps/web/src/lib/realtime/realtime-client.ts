@@ -1,21 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import type { TClientToServerEvents, TServerToClientEvents, TWsInfo } from '@flowsmith/shared';
 import { setWsInfo } from '../cookies/auth-cookies';
-import { request, type TRequestOptions } from './realtime-request';
 
 export type TRealtimeSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
-
-type TEventName = keyof TClientToServerEvents;
-/** Arguments of a client event without its trailing ack callback. */
-type TEventArgs<E extends TEventName> =
-  Parameters<TClientToServerEvents[E]> extends [...infer A, unknown] ? A : never;
-/** `data` of the ack the server answers an event with. */
-type TEventReply<E extends TEventName> =
-  Parameters<TClientToServerEvents[E]> extends [...unknown[], (reply: infer R) => void]
-    ? R extends { ok: true; data: infer D }
-      ? D
-      : never
-    : never;
 
 export type TFetchWsInfo = () => Promise<TWsInfo>;
 
@@ -89,14 +76,4 @@ export function disconnectRealtime(): void {
 
 export function getRealtimeSocket(): TRealtimeSocket | null {
   return socket;
-}
-
-/** Typed request/ack over the open connection, e.g. `realtimeRequest('subscribe', ['run:1'])`. */
-export function realtimeRequest<E extends TEventName>(
-  event: E,
-  args: TEventArgs<E>,
-  options?: TRequestOptions,
-): Promise<TEventReply<E>> {
-  if (!socket) return Promise.reject(new Error('Realtime is not connected'));
-  return request<TEventReply<E>>(socket, event, args, options);
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  MAX_PAGE_SIZE,
   nodeCatalog,
   nodeKinds,
   type TNodeKind,
@@ -8,14 +7,7 @@ import {
   type TNodeType,
   type TNodeTypeParam,
 } from '@flowsmith/shared';
-import {
-  customAisApi,
-  graphApi,
-  nodeDatabasesApi,
-  nodeTypeParamsApi,
-  nodeTypesApi,
-  projectsApi,
-} from './canvas-api';
+import { catalogQueryOptions } from '../../../lib/queries/catalog';
 
 /** A node kind as the canvas shows it: its definition, in the administrator's words. */
 export type TCanvasKind = TNodeKindDefinition<TNodeKind>;
@@ -52,60 +44,9 @@ export function buildCatalog(types: TNodeType[], params: TNodeTypeParam[]): TCat
   return { kinds, byKind, isGroupKind: (kind) => byKind.get(kind)?.flags.group ?? false };
 }
 
-export const canvasKeys = {
-  all: ['constructor'] as const,
-  catalog: () => [...canvasKeys.all, 'catalog'] as const,
-  projects: () => [...canvasKeys.all, 'projects'] as const,
-  graph: (projectId: string) => [...canvasKeys.all, 'graph', projectId] as const,
-  databases: (projectId: string) => [...canvasKeys.all, 'databases', projectId] as const,
-  customAis: (projectId: string) => [...canvasKeys.all, 'custom-ais', projectId] as const,
-};
+const selectCatalog = ({ types, params }: { types: TNodeType[]; params: TNodeTypeParam[] }) =>
+  buildCatalog(types, params);
 
-export const catalogQueryOptions = () =>
-  queryOptions({
-    queryKey: canvasKeys.catalog(),
-    queryFn: async ({ signal }) => {
-      const [types, params] = await Promise.all([
-        nodeTypesApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'sortOrder' }, { signal }),
-        nodeTypeParamsApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'sortOrder' }, { signal }),
-      ]);
-      return buildCatalog(types.items, params.items);
-    },
-    // Catalog rows change only when an admin rewords them.
-    staleTime: 10 * 60_000,
-  });
-
-export const canvasProjectsQueryOptions = () =>
-  queryOptions({
-    queryKey: canvasKeys.projects(),
-    queryFn: ({ signal }) =>
-      projectsApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
-  });
-
-/**
- * The stored canvas, loaded once per opening: from then on the canvas owns its state, so a
- * background refetch must not overwrite what the user is doing.
- */
-export const graphQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: canvasKeys.graph(projectId),
-    queryFn: ({ signal }) => graphApi.load(projectId, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-
-export const databasesQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: canvasKeys.databases(projectId),
-    queryFn: ({ signal }) =>
-      nodeDatabasesApi.list({ projectId, pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
-  });
-
-export const customAisQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: canvasKeys.customAis(projectId),
-    queryFn: ({ signal }) =>
-      customAisApi.list({ projectId, pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
-  });
+/** The catalog indexed for the canvas; the rows are cached under the catalog area's key. */
+export const canvasCatalogQueryOptions = () =>
+  queryOptions({ ...catalogQueryOptions(), select: selectCatalog });

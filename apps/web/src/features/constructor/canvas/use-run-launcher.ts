@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { errorText } from '../../../lib/forms';
-import type { TRunTarget } from '../api/runs-api';
+import type { TRunTarget } from '../../../lib/queries/runs';
 import { isFinished } from '../core/run-state';
 import { requestRun } from '../state/run-actions';
 import { useRunStore } from '../state/run-store';

@@ -66,14 +66,6 @@ export function emptyDocument(): TGraphDocument {
   });
 }
 
-export function isEmptyFragment(fragment: TFragment): boolean {
-  return (
-    !fragment.document.nodes.length &&
-    !fragment.document.edges.length &&
-    !fragment.looseEdges.length
-  );
-}
-
 /**
  * A copy of nodes to paste elsewhere: it takes the nodes inside chosen groups and the edges
  * between copied nodes only. A node copied without its group moves to the top level, so its

@@ -5,7 +5,10 @@ import { SUMMARY_LENGTH, summaryOf } from './node-summary';
 describe('summaryOf', () => {
   it('names the key params of a kind', () => {
     expect(summaryOf('ai_processor', { model: 'echo', template: 'Answer {{input}}' })).toBe(
-      'echo · Answer {{input}}',
+      'Echo (built-in, offline) · Answer {{input}}',
+    );
+    expect(summaryOf('ai_image', { model: 'compatible:tiny-image', size: '512x512' })).toBe(
+      'OpenAI-compatible: tiny-image · 512x512',
     );
     expect(summaryOf('input', { name: 'question', valueType: 'text' })).toBe('question · text');
     expect(summaryOf('database', { mode: 'all' })).toBe('no database chosen · all · json');

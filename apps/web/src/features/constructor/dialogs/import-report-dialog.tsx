@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { AppDialog } from '../../../components/dialog/app-dialog';
 import type { TGraphProblem } from '@flowsmith/shared';
 
 type TImportReportDialogProps = {
@@ -11,13 +11,11 @@ type TImportReportDialogProps = {
 /** Why a workflow file was not imported: each problem with where in the file it is. */
 export function ImportReportDialog({ fileName, problems, onClose }: TImportReportDialogProps) {
   return (
-    <Dialog
-      visible
+    <AppDialog
       onHide={onClose}
       header="The file was not imported"
       footer={<Button label="Close" onClick={onClose} />}
       className="canvas-dialog"
-      modal
     >
       <p>
         <strong>{fileName}</strong> has{' '}
@@ -42,6 +40,6 @@ export function ImportReportDialog({ fileName, problems, onClose }: TImportRepor
           ))}
         </tbody>
       </table>
-    </Dialog>
+    </AppDialog>
   );
 }

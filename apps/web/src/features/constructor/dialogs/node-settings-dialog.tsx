@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { templateOf, templateVariables, type TParamMeta } from '@flowsmith/shared';
-import { FormField } from '../../../components/form-field';
-import { errorText } from '../../../lib/forms';
-import { customAisQueryOptions, databasesQueryOptions } from '../api/canvas.queries';
-import { modelsQueryOptions } from '../api/runs.queries';
+import { FormDialog } from '../../../components/dialog/form-dialog';
+import { TextField } from '../../../components/form/text-field';
+import { modelOptions } from '../../../lib/models/model-label';
+import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
+import { databasesQueryOptions } from '../../../lib/queries/databases';
+import { modelsQueryOptions } from '../../../lib/queries/models';
 import { useCanvasUi } from '../canvas/canvas-context';
 import type { TFlowNode } from '../core/flow-types';
 import {
@@ -15,27 +14,46 @@ import {
   toParamsPayload,
   validateParams,
   validateTitle,
-  type TParamErrors,
+  type TParamValues,
 } from '../core/param-form';
-import { modelOptions } from '../core/model-options';
 import { useCanvasStore } from '../state/canvas-store';
 import { HandleSummary } from './handle-summary';
 import { ParamField } from './param-field';
 
 type TNodeSettingsDialogProps = { node: TFlowNode; projectId: string; onClose: () => void };
+type TNodeForm = { title: string; params: TParamValues };
 
 const NO_PARAMS: readonly TParamMeta[] = [];
 
-/** Settings generated from the node type's params, plus the node's inputs and outputs. */
+/** Checks the title and every param by the node kind's rules, as the server would. */
+function nodeFormResolver(params: readonly TParamMeta[]): Resolver<TNodeForm> {
+  return (values) => {
+    const paramErrors = Object.entries(validateParams(params, values.params));
+    const titleError = validateTitle(values.title);
+    const errors: FieldErrors<TNodeForm> = {};
+    if (titleError) errors.title = { type: 'validate', message: titleError };
+    if (paramErrors.length) {
+      errors.params = Object.fromEntries(
+        paramErrors.map(([name, message]) => [name, { type: 'validate', message }]),
+      );
+    }
+    return titleError || paramErrors.length ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
+/** Settings generated from the node kind's params, plus the node's inputs and outputs. */
 export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDialogProps) {
   const { catalog, readOnly, commands } = useCanvasUi();
   const kind = catalog.byKind.get(node.data.kind);
   const params = kind?.params ?? NO_PARAMS;
-  const [title, setTitle] = useState(node.data.title);
-  const [values, setValues] = useState(() => initialParamValues(params, node.data.params));
-  const [errors, setErrors] = useState<TParamErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<TNodeForm>({
+    defaultValues: {
+      title: node.data.title,
+      params: initialParamValues(params, node.data.params),
+    },
+    resolver: nodeFormResolver(params),
+  });
+  const values = useWatch({ control: form.control, name: 'params' });
   const edges = useCanvasStore((state) => state.edges);
   const needs = new Set(params.map((param) => param.type));
   const databases = useQuery({
@@ -43,14 +61,13 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     enabled: needs.has('database'),
   });
   const customAis = useQuery({
-    ...customAisQueryOptions(projectId),
+    ...customAiListQueryOptions(projectId),
     enabled: needs.has('custom_ai'),
   });
-
   const models = useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
 
   const options = {
-    model: modelOptions(models.data?.items, kind?.flags.model ?? 'text'),
+    model: modelOptions(models.data?.items, kind?.flags.model === 'image' ? 'image' : 'text'),
     database: (databases.data?.items ?? []).map((db) => ({ label: db.name, value: db.id })),
     custom_ai: (customAis.data?.items ?? []).map((ai) => ({ label: ai.name, value: ai.id })),
   };
@@ -60,84 +77,45 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     edges.filter((edge) => edge.target === node.id).map((edge) => edge.targetHandle ?? ''),
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (readOnly) return;
-    const found: TParamErrors = validateParams(params, values);
-    const titleProblem = validateTitle(title);
-    if (titleProblem) found.title = titleProblem;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    setFormError(null);
-    try {
-      await commands.saveNodeData(node.id, {
-        title: title.trim(),
-        params: toParamsPayload(params, values, node.data.params),
-      });
-      onClose();
-    } catch (error) {
-      setFormError(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const footer = readOnly ? (
-    <Button label="Close" onClick={onClose} />
-  ) : (
-    <>
-      <Button label="Cancel" text onClick={onClose} disabled={saving} />
-      <Button
-        label="Save"
-        icon="pi pi-check"
-        type="submit"
-        form="node-settings-form"
-        loading={saving}
-      />
-    </>
-  );
+  const save = (form: TNodeForm) =>
+    commands.saveNodeData(node.id, {
+      title: form.title.trim(),
+      params: toParamsPayload(params, form.params, node.data.params),
+    });
 
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      form={form}
       header={`${kind?.name ?? node.data.kind} settings`}
-      footer={footer}
+      onSave={save}
+      onClose={onClose}
+      readOnly={readOnly}
       className="canvas-dialog"
-      modal
-      dismissableMask={readOnly}
     >
-      <form
-        id="node-settings-form"
-        className="canvas-dialog__form"
-        onSubmit={(e) => void submit(e)}
-        noValidate
-      >
-        {formError ? (
-          <p className="p-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <FormField id="node-title" label="Title *" error={errors.title}>
-          <InputText
-            id="node-title"
-            value={title}
-            disabled={readOnly}
-            maxLength={200}
-            className={errors.title ? 'p-invalid' : undefined}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </FormField>
+      <div className="canvas-dialog__form">
+        <TextField
+          control={form.control}
+          name="title"
+          id="node-title"
+          label="Title *"
+          disabled={readOnly}
+          maxLength={200}
+        />
         {params.map((param) => (
-          <ParamField
+          <Controller
             key={param.name}
-            param={param}
-            value={values[param.name]}
-            error={errors[param.name]}
-            disabled={readOnly}
-            options={options}
-            onChange={(value) => setValues((current) => ({ ...current, [param.name]: value }))}
+            control={form.control}
+            name={`params.${param.name}`}
+            render={({ field, fieldState }) => (
+              <ParamField
+                param={param}
+                value={field.value}
+                error={fieldState.error?.message}
+                disabled={readOnly}
+                options={options}
+                onChange={field.onChange}
+              />
+            )}
           />
         ))}
         <HandleSummary
@@ -146,7 +124,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
           variables={variables}
           connectedInputs={connectedInputs}
         />
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

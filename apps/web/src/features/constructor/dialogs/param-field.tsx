@@ -4,7 +4,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { TParamMeta } from '@flowsmith/shared';
-import { FormField } from '../../../components/form-field';
+import { FormField } from '../../../components/form/form-field';
 
 export type TOption = { label: string; value: string };
 

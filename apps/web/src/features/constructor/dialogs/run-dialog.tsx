@@ -1,14 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { errorText } from '../../../lib/forms';
-import type { TRunTarget } from '../api/runs-api';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormDialog } from '../../../components/dialog/form-dialog';
+import type { TRunTarget } from '../../../lib/queries/runs';
 import {
   initialRunValues,
   toRunInputs,
   validateRunValues,
-  type TRunFormErrors,
   type TRunFormField,
+  type TRunFormValues,
 } from '../core/run-form';
 import { startRun } from '../state/run-actions';
 import { RunInputField } from './run-input-field';
@@ -21,72 +19,67 @@ type TRunDialogProps = {
   onClose: () => void;
 };
 
+/** Values in field order: an input's name may hold any character, so it cannot be a path. */
+type TRunForm = { values: TRunFormValues[string][] };
+
+const byName = (fields: readonly TRunFormField[], values: TRunForm['values']): TRunFormValues =>
+  Object.fromEntries(fields.map((field, index) => [field.name, values[index] ?? null]));
+
+const NO_VALUES: Record<string, never> = {};
+
+function runFormResolver(fields: readonly TRunFormField[]): Resolver<TRunForm> {
+  return ({ values }) => {
+    const problems = validateRunValues(fields, byName(fields, values));
+    const found = fields.map((field) => problems[field.name]);
+    if (!found.some(Boolean)) return { values: { values }, errors: {} };
+    const errors: FieldErrors<TRunForm> = {
+      values: found.map((message) => (message ? { type: 'validate', message } : undefined)),
+    };
+    return { values: NO_VALUES, errors };
+  };
+}
+
 /** Asks for the values of the run's entry nodes, their defaults filled in, then starts it. */
 export function RunDialog({ projectId, target, label, fields, onClose }: TRunDialogProps) {
-  const [values, setValues] = useState(() => initialRunValues(fields));
-  const [errors, setErrors] = useState<TRunFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const initial = initialRunValues(fields);
+  const form = useForm<TRunForm>({
+    defaultValues: { values: fields.map((field) => initial[field.name] ?? null) },
+    resolver: runFormResolver(fields),
+  });
+  const run = ({ values }: TRunForm) =>
+    startRun(projectId, target, toRunInputs(fields, byName(fields, values)));
 
-  const run = async () => {
-    if (starting) return;
-    const found = validateRunValues(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setStarting(true);
-    setFormError(null);
-    try {
-      await startRun(projectId, target, toRunInputs(fields, values));
-      onClose();
-    } catch (error) {
-      setFormError(errorText(error));
-      setStarting(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run();
-  };
-
-  const footer = (
-    <>
-      <Button label="Cancel" text onClick={onClose} disabled={starting} />
-      <Button label="Run" icon="pi pi-play" type="submit" form="run-form" loading={starting} />
-    </>
-  );
   return (
-    <Dialog
-      visible
-      onHide={onClose}
+    <FormDialog
+      form={form}
       header={`Run ${label}`}
-      footer={footer}
+      onSave={run}
+      onClose={onClose}
+      saveLabel="Run"
+      saveIcon="pi pi-play"
       className="canvas-dialog"
-      modal
-      // The first value is what users change most: start there rather than on the close button.
-      onShow={() => form.current?.querySelector<HTMLElement>('textarea, input')?.focus()}
     >
-      <form ref={form} id="run-form" className="canvas-dialog__form" onSubmit={submit} noValidate>
-        {formError ? (
-          <p className="p-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+      <div className="canvas-dialog__form">
         {fields.map((field, index) => (
-          <RunInputField
+          <Controller
             key={field.name}
-            field={field}
-            index={index}
-            value={values[field.name] ?? null}
-            error={errors[field.name]}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-            onRun={() => void run()}
+            control={form.control}
+            name={`values.${index}`}
+            render={({ field: value, fieldState }) => (
+              <RunInputField
+                field={field}
+                index={index}
+                value={value.value ?? null}
+                error={fieldState.error?.message}
+                onChange={value.onChange}
+              />
+            )}
           />
         ))}
         <p className="run-dialog__keys">
           Enter runs (Shift+Enter adds a line); in JSON fields use Ctrl+Enter.
         </p>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

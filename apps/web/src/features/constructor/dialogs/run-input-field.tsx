@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { FormField } from '../../../components/form-field';
+import { FormField } from '../../../components/form/form-field';
 import { isRunKey, type TRunFormField } from '../core/run-form';
 
 type TRunInputFieldProps = {
@@ -10,25 +10,18 @@ type TRunInputFieldProps = {
   value: string | number | null;
   error: string | undefined;
   onChange: (value: string | number | null) => void;
-  onRun: () => void;
 };
 
 const FILE_NOTE = 'Files cannot be uploaded here yet: give the text of the file, or a link to it.';
 
 /** One input of the run dialog, with the editor its value type calls for. */
-export function RunInputField({
-  field,
-  index,
-  value,
-  error,
-  onChange,
-  onRun,
-}: TRunInputFieldProps) {
+export function RunInputField({ field, index, value, error, onChange }: TRunInputFieldProps) {
   const id = `run-input-${index}`;
-  const onKeyDown = (event: KeyboardEvent) => {
+  // Starts the run through the dialog's form, so its checks and errors apply as for the button.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!isRunKey(event, field.valueType)) return;
     event.preventDefault();
-    onRun();
+    event.currentTarget.closest('form')?.requestSubmit();
   };
   const invalid = error ? 'p-invalid' : undefined;
   const describedBy = error ? `${id}-error` : `${id}-hint`;

@@ -1,5 +1,5 @@
 import type { TProjectGraph } from '@flowsmith/shared';
-import { connectionsApi, graphApi, nodeGroupsApi } from '../api/canvas-api';
+import { connectionsApi, graphApi, nodeGroupsApi } from '../../../lib/queries/canvas';
 import { fragmentIds, type TFragment } from '../core/fragment';
 import type { History, TOp } from '../core/history';
 import type { SaveQueue } from '../core/save-queue';

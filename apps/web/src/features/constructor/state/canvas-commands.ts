@@ -14,7 +14,7 @@ import {
   nodeInputsApi,
   nodeOutputsApi,
   nodesApi,
-} from '../api/canvas-api';
+} from '../../../lib/queries/canvas';
 import type { TCatalog } from '../api/canvas.queries';
 import { connectionProblem, type TConnectionAttempt } from '../core/connect-rules';
 import { DEFAULT_GROUP_SIZE, EDGE_TYPE, type TLayoutItem } from '../core/flow-types';

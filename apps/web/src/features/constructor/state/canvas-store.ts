@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { TGraphProblem, TNodeGroup, TProjectGraph } from '@flowsmith/shared';
-import type { TRunTarget } from '../api/runs-api';
+import type { TRunTarget } from '../../../lib/queries/runs';
 import type { TFlowEdge, TFlowNode } from '../core/flow-types';
 import type { TRunFormField } from '../core/run-form';
 import type { TSaveStatus } from '../core/save-queue';

@@ -1,5 +1,5 @@
 import { toGraphDocument, type TGraphDocument } from '@flowsmith/shared';
-import { graphApi } from '../api/canvas-api';
+import { graphApi } from '../../../lib/queries/canvas';
 import { layoutOf } from '../core/flow-mapping';
 import { clipboardOf, fragmentOfCreated } from '../core/fragment';
 import { absolutePosition } from '../core/grouping';

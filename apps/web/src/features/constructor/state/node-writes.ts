@@ -6,7 +6,7 @@ import {
   type TNodeData,
   type TNodeHandle,
 } from '@flowsmith/shared';
-import { connectionsApi, nodeInputsApi, nodesApi } from '../api/canvas-api';
+import { connectionsApi, nodeInputsApi, nodesApi } from '../../../lib/queries/canvas';
 import { labelFor, planInputSync } from '../core/template-variables';
 import { toConnectionRow } from '../core/flow-mapping';
 import { findNode, removeFromCanvas, setNodeInputs, updateNodeRow } from './canvas-updates';

@@ -1,4 +1,4 @@
-import { runsApi, type TRunTarget } from '../api/runs-api';
+import { runsApi, type TRunTarget } from '../../../lib/queries/runs';
 import { runFormFields } from '../core/run-form';
 import {
   feedsOf,

@@ -1,6 +1,6 @@
 import type { TPublication, TRunProgressEvent } from '@flowsmith/shared';
 import { request, type TRealtimeSocket } from '../../../lib/realtime';
-import { runsApi } from '../api/runs-api';
+import { runsApi } from '../../../lib/queries/runs';
 import { hasGap } from '../core/run-state';
 import { applyLiveEvents, useRunStore } from './run-store';
 

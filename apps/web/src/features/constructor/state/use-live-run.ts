@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRealtimeSocket, onRealtimeSocketChange } from '../../../lib/realtime';
-import { runKeys } from '../api/runs.queries';
+import { runKeys } from '../../../lib/queries/runs';
 import { isFinished } from '../core/run-state';
 import { followRun } from './run-follower';
 import { resetRuns, useRunStore } from './run-store';

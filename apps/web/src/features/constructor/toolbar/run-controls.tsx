@@ -4,7 +4,7 @@ import { Tag } from 'primereact/tag';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../../lib/forms';
 import { isApiError } from '../../../lib/api';
-import { runKeys } from '../api/runs.queries';
+import { runKeys } from '../../../lib/queries/runs';
 import { useCanvasUi } from '../canvas/canvas-context';
 import { useRunGoing, useRunLauncher } from '../canvas/use-run-launcher';
 import { cancelLiveRun } from '../state/run-actions';

@@ -7,11 +7,8 @@ import { Tag } from 'primereact/tag';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format/date-format';
 import { errorText } from '../../../lib/forms';
-import {
-  HISTORY_PAGE_SIZE,
-  membersQueryOptions,
-  runHistoryQueryOptions,
-} from '../api/runs.queries';
+import { membersQueryOptions } from '../../../lib/queries/members';
+import { HISTORY_PAGE_SIZE, runHistoryQueryOptions } from '../../../lib/queries/runs';
 import { historyRow } from '../core/run-history';
 import { useCanvasStore } from '../state/canvas-store';
 import { shownRun, toggleHistory, useRunStore } from '../state/run-store';

@@ -1,0 +1,28 @@
+import { Button, type ButtonProps } from 'primereact/button';
+
+type TIconButtonProps = Omit<ButtonProps, 'icon' | 'label' | 'tooltip'> & {
+  /** A primeicons class, e.g. `pi pi-pencil`. */
+  icon: string;
+  /** What it does to what, for screen readers: "Delete Sales bot". */
+  label: string;
+  /** The short word shown on hover: "Delete". */
+  tooltip: string;
+  /** Red, for an act that destroys something. */
+  danger?: boolean;
+};
+
+/** A round icon-only button, named for screen readers and explained on hover. */
+export function IconButton({ icon, label, tooltip, danger = false, ...button }: TIconButtonProps) {
+  return (
+    <Button
+      type="button"
+      icon={icon}
+      rounded
+      text
+      severity={danger ? 'danger' : undefined}
+      aria-label={label}
+      data-pr-tooltip={tooltip}
+      {...button}
+    />
+  );
+}

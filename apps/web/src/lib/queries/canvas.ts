@@ -1,0 +1,107 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  MAX_PAGE_SIZE,
+  runnableGroupKinds,
+  type TGraphDelete,
+  type TGraphImport,
+  type TGraphImportResult,
+  type TGraphLayout,
+  type TNode,
+  type TNodeConnection,
+  type TNodeConnectionCreate,
+  type TNodeCreate,
+  type TNodeGroup,
+  type TNodeHandle,
+  type TNodeUpdate,
+  type TProjectGraph,
+} from '@flowsmith/shared';
+import { apiRequest, createResourceApi } from '../api';
+
+type THandleCreate = { nodeId: string; name: string; label?: string; type?: string };
+type TConnectionUpdate = Partial<Omit<TNodeConnectionCreate, 'projectId'>>;
+type TGroupUpdate = { name?: string; settings?: Record<string, unknown> };
+
+export const nodesApi = createResourceApi<TNode, TNodeCreate, TNodeUpdate>('nodes');
+export const nodeInputsApi = createResourceApi<TNodeHandle, THandleCreate>('node_inputs');
+export const nodeOutputsApi = createResourceApi<TNodeHandle, THandleCreate>('node_outputs');
+export const connectionsApi = createResourceApi<
+  TNodeConnection,
+  TNodeConnectionCreate,
+  TConnectionUpdate
+>('node_connections');
+export const nodeGroupsApi = createResourceApi<TNodeGroup, never, TGroupUpdate>('node_groups');
+
+const graphPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/graph`;
+
+/** The whole-canvas calls: one load, many moves at once, atomic delete and import. */
+export const graphApi = {
+  load: (projectId: string, signal?: AbortSignal) =>
+    apiRequest<TProjectGraph>(graphPath(projectId), { signal }),
+  saveLayout: (projectId: string, nodes: TGraphLayout['nodes']) =>
+    apiRequest<{ nodes: TNode[] }>(`${graphPath(projectId)}/layout`, {
+      method: 'PUT',
+      body: { nodes },
+    }),
+  remove: (projectId: string, ids: TGraphDelete) =>
+    apiRequest<{ deleted: { nodes: number; connections: number } }>(
+      `${graphPath(projectId)}/delete`,
+      { method: 'POST', body: ids },
+    ),
+  import: (projectId: string, body: TGraphImport) =>
+    apiRequest<TGraphImportResult>(`${graphPath(projectId)}/import`, {
+      method: 'POST',
+      body,
+      // A large file takes a while to insert; the default 30 s could cut it short.
+      timeoutMs: 120_000,
+    }),
+};
+
+/** Query keys of a project's canvas and of the workflows on it. */
+export const canvasKeys = {
+  all: ['canvas'] as const,
+  graph: (projectId: string) => [...canvasKeys.all, 'graph', projectId] as const,
+  workflows: (projectId: string) => [...canvasKeys.all, 'workflows', projectId] as const,
+};
+
+/**
+ * The stored canvas, loaded once per opening: from then on the canvas owns its state, so a
+ * background refetch must not overwrite what the user is doing.
+ */
+export const graphQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: canvasKeys.graph(projectId),
+    queryFn: ({ signal }) => graphApi.load(projectId, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export type TRunnableGroup = { id: string; name: string };
+
+/** The project's groups whose node is of a runnable kind, by name. */
+export function runnableGroups(
+  groups: readonly TNodeGroup[],
+  runnableNodeIds: ReadonlySet<string>,
+): TRunnableGroup[] {
+  return groups
+    .filter((group) => runnableNodeIds.has(group.nodeId))
+    .map(({ id, name }) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The project's runnable workflows: its groups whose node is an AI group or AI image group. */
+export const workflowsQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: canvasKeys.workflows(projectId),
+    queryFn: async ({ signal }) => {
+      const [groups, ...nodePages] = await Promise.all([
+        nodeGroupsApi.list({ projectId, pageSize: MAX_PAGE_SIZE }, { signal }),
+        ...runnableGroupKinds.map((type) =>
+          nodesApi.list({ projectId, type, pageSize: MAX_PAGE_SIZE }, { signal }),
+        ),
+      ]);
+      const nodeIds = new Set(nodePages.flatMap((page) => page.items.map((node) => node.id)));
+      return runnableGroups(groups.items, nodeIds);
+    },
+  });
