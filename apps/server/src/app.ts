@@ -6,6 +6,7 @@ import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
 import { loggerOptions, type TLogStream } from './lib/logger-options';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { canvasRoutes } from './modules/canvas/canvas.routes';
 import { customAisRoutes } from './modules/custom-ais/custom-ais.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
@@ -26,6 +27,7 @@ import { inputGuardsPlugin } from './plugins/input-guards';
 import { mailPlugin } from './plugins/mail';
 import { modelsPlugin } from './plugins/models';
 import { openApiPlugin } from './plugins/openapi';
+import { paymentsPlugin } from './plugins/payments';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { RequestLogController } from './plugins/request-logging';
@@ -63,6 +65,7 @@ const modules = [
   filesRoutes,
   runsRoutes,
   customAisRoutes,
+  billingRoutes,
   resourcesRoutes,
 ];
 
@@ -108,6 +111,7 @@ export async function buildApp({
   await app.register(filesPlugin);
   await app.register(modelsPlugin, { secretKey });
   await app.register(runJobsPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(api, { prefix: '/api' });
   await app.register(spaPlugin);

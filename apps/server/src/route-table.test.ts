@@ -18,6 +18,7 @@ const publicRoutes = [
   'POST /api/auth/resend-verification',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'POST /api/billing/stripe/webhook',
 ];
 
 /** Rows every signed-in user reads and only the admin writes. */
@@ -79,6 +80,8 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
     conversations: { id: conversation.id },
     runs: { id: run!.id },
     req_logs: { id: log!.id },
+    // The subscription bought above, paid locally, left its invoice.
+    invoices: { id: (await w.as.owner.get('/api/invoices')).body.items[0].id },
     files: { projectId: w.projectId, name: file.fileId.split('/')[1]! },
   };
 }
@@ -93,6 +96,7 @@ async function validRequest(w: TWorld, route: TRoute, conversationId: string): P
     'PUT /api/project_users/:id': { role: 'viewer' },
     'PUT /api/users/:id': { name: 'Renamed' },
     'PUT /api/conversations/:id': { title: 'Renamed' },
+    'PUT /api/projects/:id/budget': { monthlyCapCents: 1000 },
     'PUT /api/projects/:id/graph/layout': {
       nodes: [{ id: randomUUID(), position: { x: 0, y: 0 } }],
     },

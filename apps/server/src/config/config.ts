@@ -51,6 +51,10 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(10),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Another Stripe API server, such as stripe-mock.
+  STRIPE_API_URL: optionalUrl(/^https?:$/, 'http://localhost:12111'),
   ALLOW_PRIVATE_PROVIDER_URLS: z
     .enum(['true', 'false', ''], { error: 'must be true or false' })
     .optional(),
@@ -116,6 +120,8 @@ export type TConfig = {
   allowPrivateProviderUrls: boolean;
   /** The largest file a database import accepts. */
   importMaxBytes: number;
+  /** Payments through Stripe Checkout; unset: the `local` provider activates at once. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   providers: {
     openai: { apiKey: string; baseUrl: string | undefined } | undefined;
     anthropic: { apiKey: string } | undefined;
@@ -148,6 +154,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither)',
+    ]);
+  }
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -175,6 +186,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       nodeTimeoutMs: 120_000,
       retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 },
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
     providers: {
       openai: e.OPENAI_API_KEY
         ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL }

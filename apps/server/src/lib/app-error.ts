@@ -18,3 +18,18 @@ export class AppError extends Error {
     return new AppError('validation_error', 'The request is not valid', [{ field, message }]);
   }
 }
+
+export type TQuota = { name: string; limit: number; resetsAt: Date | null };
+
+/** A 402: a plan's quota or a project's budget is used up. Not worth a retry until it resets. */
+export class QuotaError extends AppError {
+  readonly isRetryable = false;
+
+  constructor(
+    message: string,
+    readonly quota: TQuota,
+  ) {
+    super('quota_exceeded', message);
+    this.name = 'QuotaError';
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TApiError, TApiErrorCode, TFieldError } from '@flowsmith/shared';
-import { AppError } from '../lib/app-error';
+import { AppError, QuotaError } from '../lib/app-error';
 import { markFailureLogged } from './request-logging';
 
 type TValidationItem = {
@@ -48,6 +48,12 @@ function validationDetails(error: FastifyError): TFieldError[] {
 export const errorHandlingPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof QuotaError) {
+        const { name, limit, resetsAt } = error.quota;
+        const body = envelope(error.code, error.message);
+        body.error.quota = { name, limit, resetsAt: resetsAt?.toISOString() ?? null };
+        return reply.status(error.statusCode).send(body);
+      }
       if (error instanceof AppError) {
         return reply
           .status(error.statusCode)

@@ -23,6 +23,7 @@ export const runJobsPlugin = fp(
       log: app.log,
       resolver: app.models.resolver,
       requestLog: app.models.requestLog,
+      meter: app.models.meter,
       saveFile: app.files.save,
       settings: app.config.runs,
     });

@@ -175,7 +175,7 @@ export const resourceFixtures: TResourceFixture[] = [
       const plans = await w.as.owner.get('/api/subscription_plans?sort=sortOrder');
       return { planId: plans.body.items[1].id, period: 'monthly', seats: 2 };
     },
-    update: { seats: 3, period: 'yearly' },
+    update: { cancelAtPeriodEnd: true },
     required: ['planId', 'period'],
     wrongTypes: { seats: 'two' },
     sorts: ['createdAt', 'currentPeriodEnd'],

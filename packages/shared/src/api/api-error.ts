@@ -31,6 +31,10 @@ export const ZApiError = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(ZFieldError).optional(),
+    /** With `quota_exceeded`: the quota, its limit and when it resets. */
+    quota: z
+      .object({ name: z.string(), limit: z.number(), resetsAt: z.string().nullable() })
+      .optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -1,6 +1,16 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { billingPeriods } from '@flowsmith/shared';
 import { users } from './auth';
+import { projects } from './projects';
 import { createdAt, id, updatedAt } from './columns';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
@@ -31,11 +41,21 @@ export const subscriptions = pgTable(
       .references(() => subscriptionPlans.id),
     seats: integer('seats').notNull().default(1),
     period: text('period', { enum: billingPeriods }).notNull(),
-    status: text('status', { enum: ['active', 'cancelled'] })
+    // `pending` until the payment provider confirms the purchase.
+    status: text('status', { enum: ['pending', 'active', 'cancelled'] })
       .notNull()
       .default('active'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    provider: text('provider', { enum: ['local', 'stripe'] })
+      .notNull()
+      .default('local'),
+    /** The provider's id of the purchase (Stripe: the subscription, else the checkout session). */
+    providerRef: text('provider_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,3 +64,68 @@ export const subscriptions = pgTable(
     index('subscriptions_plan_id_idx').on(t.planId),
   ],
 );
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    seats: integer('seats').notNull(),
+    period: text('period', { enum: billingPeriods }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerRef: text('provider_ref').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_user_created_idx').on(t.userId, t.createdAt),
+    index('invoices_subscription_id_idx').on(t.subscriptionId),
+    index('invoices_plan_id_idx').on(t.planId),
+  ],
+);
+
+/** Model requests counted per plan holder and month; the row is the lock that keeps it exact. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
+);
+
+/** Payment-provider events already applied, so a redelivered event changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A project's monthly cost cap, beyond the plan's quotas. */
+export const projectBudgets = pgTable('project_budgets', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  monthlyCapCents: integer('monthly_cap_cents').notNull(),
+  /** The month whose 80 % notice went out, so it goes out once. */
+  warnedPeriod: timestamp('warned_period', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

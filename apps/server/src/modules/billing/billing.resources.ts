@@ -1,6 +1,10 @@
 import {
+  type TBillingPeriod,
+  ZInvoice,
+  ZInvoiceListQuery,
   ZSubscription,
   ZSubscriptionCreate,
+  ZSubscriptionCreated,
   ZSubscriptionListQuery,
   ZSubscriptionPlan,
   ZSubscriptionPlanCreate,
@@ -8,13 +12,16 @@ import {
   ZSubscriptionPlanUpdate,
   ZSubscriptionUpdate,
 } from '@flowsmith/shared';
-import { and, eq } from 'drizzle-orm';
-import { subscriptionPlans, subscriptions } from '../../db/schema/index';
+import { invoices, subscriptionPlans, subscriptions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
-import type { TResourceDefinition, TValues } from '../resources/resource.types';
+import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
+import { deleteRow, findRow } from '../resources/resources.repo';
+import * as repo from './billing.repo';
+import type { TPaymentProvider } from './payments';
+import { periodEnd } from './subscription-activation';
 
-export const subscriptionPlansResource: TResourceDefinition = {
+const planDefinition: TResourceDefinition = {
   name: 'subscription_plans',
   table: subscriptionPlans,
   scope: { kind: 'catalog' },
@@ -36,62 +43,102 @@ export const subscriptionPlansResource: TResourceDefinition = {
   toApi: apiRow,
 };
 
-function periodEnd(start: Date, period: 'monthly' | 'yearly'): Date {
-  const end = new Date(start);
-  if (period === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
-}
+/** Plans the admin edits; one that anyone bought is retired (active: false), never deleted. */
+export const subscriptionPlansResource: TResourceDefinition = {
+  ...planDefinition,
+  async remove(row, { db }) {
+    if (row.code === 'free')
+      throw new AppError('conflict', "The Free plan is everyone's default; retire it instead");
+    if (await repo.planInUse(db, row.id))
+      throw new AppError(
+        'conflict',
+        'This plan has been bought; retire it (set it inactive) instead of deleting it',
+      );
+    await deleteRow(db, subscriptionPlans, row.id);
+  },
+};
 
 /**
- * A purchase with the built-in `local` payment provider: it is active at once and replaces the
- * buyer's previous active subscription.
+ * Purchases: stored pending, then the payment provider activates them at once (`local`) or
+ * after checkout (Stripe). Seats and period change with a new purchase; an update only ends one.
  */
-export const subscriptionsResource: TResourceDefinition = {
-  name: 'subscriptions',
-  table: subscriptions,
+export function subscriptionsResource(payments: TPaymentProvider): TResourceDefinition {
+  return {
+    name: 'subscriptions',
+    table: subscriptions,
+    scope: { kind: 'owner' },
+    schemas: {
+      row: ZSubscription,
+      create: ZSubscriptionCreate,
+      update: ZSubscriptionUpdate,
+      listQuery: ZSubscriptionListQuery,
+      created: ZSubscriptionCreated,
+    },
+    columns: {
+      id: subscriptions.id,
+      status: subscriptions.status,
+      planId: subscriptions.planId,
+      createdAt: subscriptions.createdAt,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+    },
+    defaultSort: '-createdAt',
+    toApi: apiRow,
+    async toInsert(body, { db }) {
+      const plan = await repo.planOnSale(db, body.planId as string);
+      if (!plan) throw AppError.validation('planId', 'No such plan on sale');
+      const period = body.period as TBillingPeriod;
+      const now = new Date();
+      return {
+        planId: plan.id,
+        seats: body.seats,
+        period,
+        status: 'pending',
+        provider: payments.name,
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEnd(now, period),
+      };
+    },
+    async afterCreate(row, { db, user, scratch }) {
+      const subscription = row as unknown as repo.TSubscriptionRow;
+      const plan = (await findRow(db, subscriptionPlans, subscription.planId)) as repo.TPlanRow;
+      const { checkoutUrl } = await payments.begin(db, {
+        subscription,
+        plan,
+        buyer: { id: user.id, email: user.email },
+      });
+      scratch.set('checkoutUrl', checkoutUrl);
+      return (await findRow(db, subscriptions, subscription.id)) as TDbRow;
+    },
+    createdResponse(row, { scratch }) {
+      return { ...apiRow(row), checkoutUrl: scratch.get('checkoutUrl') ?? null };
+    },
+    toUpdate(body, existing) {
+      if (existing.status !== 'active')
+        throw new AppError('conflict', 'Only an active subscription can be cancelled');
+      const values: TValues = {};
+      if (body.cancelAtPeriodEnd !== undefined) values.cancelAtPeriodEnd = body.cancelAtPeriodEnd;
+      if (body.status === 'cancelled') {
+        values.status = 'cancelled';
+        values.cancelledAt = new Date();
+      }
+      return values;
+    },
+  };
+}
+
+/** The caller's invoices; the payment provider writes them. */
+export const invoicesResource: TResourceDefinition = {
+  name: 'invoices',
+  table: invoices,
   scope: { kind: 'owner' },
-  schemas: {
-    row: ZSubscription,
-    create: ZSubscriptionCreate,
-    update: ZSubscriptionUpdate,
-    listQuery: ZSubscriptionListQuery,
-  },
+  schemas: { row: ZInvoice, listQuery: ZInvoiceListQuery },
   columns: {
-    id: subscriptions.id,
-    status: subscriptions.status,
-    planId: subscriptions.planId,
-    createdAt: subscriptions.createdAt,
-    currentPeriodEnd: subscriptions.currentPeriodEnd,
+    id: invoices.id,
+    subscriptionId: invoices.subscriptionId,
+    createdAt: invoices.createdAt,
+    amountCents: invoices.amountCents,
   },
   defaultSort: '-createdAt',
   toApi: apiRow,
-  async toInsert(body, { db, user }) {
-    const [plan] = await db
-      .select()
-      .from(subscriptionPlans)
-      .where(
-        and(eq(subscriptionPlans.id, body.planId as string), eq(subscriptionPlans.active, true)),
-      );
-    if (!plan) throw AppError.validation('planId', 'No such plan on sale');
-    const now = new Date();
-    await db
-      .update(subscriptions)
-      .set({ status: 'cancelled', cancelledAt: now })
-      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'active')));
-    const period = body.period as 'monthly' | 'yearly';
-    return { planId: plan.id, seats: body.seats, period, currentPeriodEnd: periodEnd(now, period) };
-  },
-  toUpdate(body, existing) {
-    if (
-      existing.status === 'cancelled' &&
-      (body.seats !== undefined || body.period !== undefined)
-    ) {
-      throw new AppError('conflict', 'A cancelled subscription cannot be changed; buy a new one');
-    }
-    const values: TValues = { ...body };
-    if (body.status === 'cancelled' && existing.status !== 'cancelled')
-      values.cancelledAt = new Date();
-    return values;
-  },
+  readOnly: true,
 };

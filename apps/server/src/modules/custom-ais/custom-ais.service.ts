@@ -10,6 +10,7 @@ import type { TDb } from '../../db/database';
 import { conversations, customAis } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
+import type { TUsageMeter } from '../billing/quotas';
 import type { TModelResolver } from '../models/model-resolver';
 import type { TRequestLog } from '../models/request-log';
 import { projectAccess } from '../projects/project-access';
@@ -24,6 +25,7 @@ type TChatDeps = {
   db: TDb;
   resolver: TModelResolver;
   requestLog: TRequestLog;
+  meter: TUsageMeter;
   jobs: TRunJobs;
 };
 
@@ -65,6 +67,12 @@ export async function conversationMessages(db: TDb, user: TUser, id: string) {
   return { items: rows.map(toUiMessage) as TChatMessage[] };
 }
 
+function messageText(body: TChatRequest & { trigger: 'submit-message' }) {
+  const text = body.message.parts.map((part) => part.text).join('');
+  if (!text.trim()) throw AppError.validation('message.parts.0.text', 'The message is empty');
+  return text;
+}
+
 /** Stores the new message, or drops the replies to the last one so it is answered again. */
 async function recordTurn(
   db: TDb,
@@ -72,8 +80,7 @@ async function recordTurn(
   body: TChatRequest,
 ) {
   if (body.trigger === 'submit-message') {
-    const text = body.message.parts.map((part) => part.text).join('');
-    if (!text.trim()) throw AppError.validation('message.parts.0.text', 'The message is empty');
+    const text = messageText(body);
     await repo.saveMessage(
       db,
       {
@@ -121,17 +128,20 @@ export async function chat(
   const resolved = await deps.resolver.resolve(assistant.model, user.id).catch((error: unknown) => {
     throw AppError.validation('model', describe(error));
   });
-  await recordTurn(db, conversation, body);
-
-  const history = (await repo.messagesOf(db, conversation.id)).map(toUiMessage);
-  const trimmed = trimToWindow(history, contextWindow(assistant.model), assistant.systemPrompt);
-  const tools = await workflowTools(deps, user, assistant.id, assistant.projectId);
+  if (body.trigger === 'submit-message') messageText(body);
   const context = {
     userId: user.id,
     projectId: assistant.projectId,
     customAiId: assistant.id,
     conversationId: conversation.id,
   };
+  // The first step is admitted before anything is stored, so a 402 leaves the conversation as it was.
+  await deps.meter.admit(context);
+  await recordTurn(db, conversation, body);
+
+  const history = (await repo.messagesOf(db, conversation.id)).map(toUiMessage);
+  const trimmed = trimToWindow(history, contextWindow(assistant.model), assistant.systemPrompt);
+  const tools = await workflowTools(deps, user, assistant.id, assistant.projectId);
   const prompt = textOf(history.filter((m) => m.role === 'user').at(-1));
   let stepStarted = performance.now();
   const logCall = (
@@ -164,6 +174,11 @@ export async function chat(
     ...(assistant.maxTokens ? { maxOutputTokens: assistant.maxTokens } : {}),
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
+    // Every step after the first is another model request, counted like the first.
+    prepareStep: async ({ stepNumber }) => {
+      if (stepNumber > 0) await deps.meter.admit(context);
+      return undefined;
+    },
     abortSignal: signal,
     maxRetries: 2,
     onStepFinish: async (step) => {

@@ -1,6 +1,7 @@
 import { generateImage, streamText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEngineServices, TImageRequest, TTextRequest } from '@flowsmith/engine';
+import type { TUsageMeter } from '../billing/quotas';
 import { echoImage, echoTokens } from './echo-model';
 import { logModelError } from './model-logging';
 import type { TModelResolver, TResolvedModel } from './model-resolver';
@@ -35,15 +36,17 @@ type TOutcome<T> = {
 };
 
 /**
- * Runs one model call and writes its request-log row, success or failure; a failure is rethrown
- * with the provider's status in its message (keeping its status and headers for the retries).
+ * Admits one model call against the quotas, runs it and writes its request-log row, success or
+ * failure; a failure is rethrown with the provider's status in its message (keeping its status
+ * and headers for the retries). A refused call is not made, so it leaves no row.
  */
 async function logged<T>(
-  log: TRequestLog,
+  { log, meter }: { log: TRequestLog; meter: TUsageMeter },
   context: TCallContext,
   call: { nodeId: string; modelId: string; resolved: TResolvedModel; prompt: string },
   work: (progress: { text: string }) => Promise<TOutcome<T>>,
 ): Promise<T> {
+  await meter.admit(context);
   const started = performance.now();
   const progress = { text: '' };
   const row = {
@@ -85,12 +88,14 @@ async function logged<T>(
 export function createModelCalls({
   resolver,
   log,
+  meter,
   serverLog,
   saveFile,
   context,
 }: {
   resolver: TModelResolver;
   log: TRequestLog;
+  meter: TUsageMeter;
   serverLog: FastifyBaseLogger;
   saveFile: TFileSaver;
   context: TCallContext;
@@ -107,7 +112,7 @@ export function createModelCalls({
         resolved,
         prompt: promptText(request.system, request.prompt),
       };
-      return logged(log, callContext, call, async (progress) => {
+      return logged({ log, meter }, callContext, call, async (progress) => {
         let usage = { inputTokens: 0, outputTokens: 0 };
         const result = streamText({
           model: resolved.language(),
@@ -152,7 +157,7 @@ export function createModelCalls({
         resolved,
         prompt: request.prompt,
       };
-      return logged(log, context, call, async () => {
+      return logged({ log, meter }, context, call, async () => {
         let bytes: Uint8Array;
         let mediaType = 'image/png';
         if (resolved.builtin) bytes = echoImage(request.prompt);

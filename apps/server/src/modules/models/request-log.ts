@@ -1,5 +1,6 @@
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
+import type { TUsageMeter } from '../billing/quotas';
 import { liveReqLog } from '../req-logs/req-logs.resource';
 import { insertReqLog, pricesFor } from './models.repo';
 
@@ -39,8 +40,11 @@ async function costOf(db: TDb, call: TModelCall): Promise<number> {
   );
 }
 
-/** Writes one request-log row per model call and shows it live to whoever may read it. */
-export function createRequestLog(db: TDb, realtime: TRealtime) {
+/**
+ * Writes one request-log row per model call and shows it live to whoever may read it; then the
+ * project's budget may call for its 80 % notice.
+ */
+export function createRequestLog(db: TDb, realtime: TRealtime, meter: TUsageMeter) {
   return async (context: TCallContext, call: TModelCall) => {
     const row = await insertReqLog(db, {
       userId: context.userId,
@@ -65,6 +69,7 @@ export function createRequestLog(db: TDb, realtime: TRealtime) {
       { type: 'req-log', row: liveReqLog(row) },
       { kind: 'req-log' },
     );
+    if (row.cost > 0) await meter.afterCall(context);
     return row;
   };
 }

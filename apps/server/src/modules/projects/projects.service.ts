@@ -2,6 +2,7 @@ import type { TProjectRole, TUser } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
 import { projects, projectUsers, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { checkMemberQuota, checkProjectQuota } from '../billing/quotas';
 import type { TListQuery } from '../resources/list-query';
 import { deleteRow, findRow, insertRow, updateRow } from '../resources/resources.repo';
 import { projectAccess } from './project-access';
@@ -44,9 +45,10 @@ export async function listProjects(
   return { ...page, items: page.items.map((row) => projectToApi(row, roles.get(row.id)!)) };
 }
 
-/** A new project, owned by its creator. */
+/** A new project, owned by its creator, if their plan allows one more. */
 export function createProject(db: TDb, user: TUser, values: { name: string; description: string }) {
   return inTransaction(db, async (tx) => {
+    await checkProjectQuota(tx, user.id);
     const row = await insertRow(tx, projects, { ...values, createdBy: user.id });
     await repo.insertMember(tx, { projectId: row.id, userId: user.id, role: 'owner' });
     return projectToApi(row, 'owner');
@@ -109,7 +111,10 @@ export async function addMember(
   if (!invitee || invitee.emailVerifiedAt === null) {
     throw AppError.validation('userId', 'No such user');
   }
-  const row = await repo.insertMember(db, values);
+  const row = await inTransaction(db, async (tx) => {
+    await checkMemberQuota(tx, values.projectId, values.userId);
+    return repo.insertMember(tx, values);
+  });
   if (!row) {
     throw new AppError('conflict', `${invitee.name} is already a member of this project`, [
       { field: 'userId', message: 'Already a member' },

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams, zPage } from '@flowsmith/shared';
 import { AppError } from '../../lib/app-error';
-import { subscriptionPlansResource, subscriptionsResource } from '../billing/billing.resources';
+import {
+  invoicesResource,
+  subscriptionPlansResource,
+  subscriptionsResource,
+} from '../billing/billing.resources';
 import { nodeConnectionsResource } from '../canvas/node-connections.resource';
 import { nodeGroupsResource } from '../canvas/node-groups.resource';
 import { nodeInputsResource, nodeOutputsResource } from '../canvas/node-handles.resource';
@@ -116,7 +120,8 @@ export async function resourcesRoutes(app: FastifyInstance) {
     customAiToNodeGroupsResource,
     conversationsResource,
     subscriptionPlansResource,
-    subscriptionsResource,
+    subscriptionsResource(app.payments),
+    invoicesResource,
     reqLogsResource,
     modelPricesResource,
     runsResource,

@@ -4,6 +4,7 @@ import type { TValueTypeCode } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
 import { databaseInProject, insertValues, readValues } from '../databases/databases.repo';
+import type { TUsageMeter } from '../billing/quotas';
 import { createModelCalls, type TFileSaver } from '../models/model-calls';
 import type { TModelResolver } from '../models/model-resolver';
 import type { TCallContext, TRequestLog } from '../models/request-log';
@@ -16,6 +17,7 @@ export type TRunServiceDeps = {
   log: FastifyBaseLogger;
   resolver: TModelResolver;
   requestLog: TRequestLog;
+  meter: TUsageMeter;
   saveFile: TFileSaver;
 };
 
@@ -31,6 +33,7 @@ export function createRunServices(deps: TRunServiceDeps, context: TCallContext):
     models: createModelCalls({
       resolver: deps.resolver,
       log: deps.requestLog,
+      meter: deps.meter,
       serverLog: deps.log,
       saveFile: deps.saveFile,
       context,

@@ -4,6 +4,7 @@ import type { TDb } from '../../db/database';
 import { nodeGroups, nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
+import { checkModelQuota } from '../billing/quotas';
 import { nodeInProject } from '../canvas/canvas.repo';
 import { loadGraph } from '../canvas/canvas.service';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
@@ -55,6 +56,7 @@ export async function startRun(
 ) {
   await projectAccess.require(db, user, projectId, 'editor', 'projectId');
   await checkTarget(db, projectId, target);
+  await checkModelQuota(db, projectId);
   const run = await insertRow(db, runs, {
     projectId,
     userId: user.id,

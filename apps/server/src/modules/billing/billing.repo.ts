@@ -1,0 +1,282 @@
+import { and, asc, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database';
+import {
+  invoices,
+  paymentEvents,
+  projectBudgets,
+  projects,
+  projectUsers,
+  reqLogs,
+  subscriptionPlans,
+  subscriptions,
+  usageCounters,
+  users,
+} from '../../db/schema/index';
+
+export type TPlanRow = typeof subscriptionPlans.$inferSelect;
+export type TSubscriptionRow = typeof subscriptions.$inferSelect;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The subscription that sets a user's plan now: active and inside its paid period. */
+export async function currentSubscription(db: TDb, userId: string, now: Date) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function planByCode(db: TDb, code: string) {
+  const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.code, code));
+  return row;
+}
+
+export async function planOnSale(db: TDb, id: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.active, true)));
+  return row;
+}
+
+export async function planInUse(db: TDb, planId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.planId, planId))
+    .limit(1);
+  const [invoice] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.planId, planId))
+    .limit(1);
+  return Boolean(row ?? invoice);
+}
+
+/** Whose plan a project's usage counts against: its first owner. */
+export async function projectOwner(db: TDb, projectId: string) {
+  const [row] = await db
+    .select({ userId: projectUsers.userId })
+    .from(projectUsers)
+    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.role, 'owner')))
+    .orderBy(asc(projectUsers.createdAt))
+    .limit(1);
+  if (row) return row.userId;
+  const [project] = await db
+    .select({ createdBy: projects.createdBy })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return project?.createdBy;
+}
+
+/**
+ * Counts one model request if the holder is below `limit`, in one statement: the row lock of
+ * the upsert serialises concurrent callers, so the count never passes the limit.
+ */
+export async function takeRequest(db: TDb, userId: string, periodStart: Date, limit: number) {
+  const rows = rowsOf<{ requests: number }>(
+    await db.execute(sql`
+      insert into ${usageCounters} (user_id, period_start, requests)
+      select ${userId}, ${periodStart.toISOString()}::timestamptz, 1 where ${limit}::int > 0
+      on conflict (user_id, period_start) do update
+        set requests = ${usageCounters}.requests + 1
+        where ${usageCounters}.requests < ${limit}::int
+      returning requests`),
+  );
+  return rows.length > 0;
+}
+
+export async function requestsUsed(db: TDb, userId: string, periodStart: Date) {
+  const [row] = await db
+    .select({ requests: usageCounters.requests })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.periodStart, periodStart)));
+  return row?.requests ?? 0;
+}
+
+/** Serialises the quota checks of one user's creates until the transaction ends. */
+export async function lockUser(db: TDb, userId: string) {
+  await db.execute(sql`select id from ${users} where id = ${userId} for update`);
+}
+
+export async function lockProject(db: TDb, projectId: string) {
+  await db.execute(sql`select id from ${projects} where id = ${projectId} for update`);
+}
+
+/** Projects a user owns (counted against their plan). */
+export async function ownedProjectCount(db: TDb, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projectUsers)
+    .where(and(eq(projectUsers.userId, userId), eq(projectUsers.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+export async function isMember(db: TDb, projectId: string, userId: string) {
+  const [row] = await db
+    .select({ id: projectUsers.id })
+    .from(projectUsers)
+    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
+  return Boolean(row);
+}
+
+export async function memberCount(db: TDb, projectId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projectUsers)
+    .where(eq(projectUsers.projectId, projectId));
+  return row?.n ?? 0;
+}
+
+/** The member count of the user's largest owned project. */
+export async function largestOwnedProject(db: TDb, userId: string) {
+  const rows = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from ${projectUsers} m
+      where m.project_id in (
+        select project_id from ${projectUsers} where user_id = ${userId} and role = 'owner')
+      group by m.project_id order by n desc limit 1`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** US dollars spent on model calls in the user's owned projects since `since`. */
+export async function ownedProjectsCost(db: TDb, userId: string, since: Date) {
+  const rows = rowsOf<{ cost: number | string | null }>(
+    await db.execute(sql`
+      select sum(cost) as cost from ${reqLogs}
+      where created_at >= ${since.toISOString()}::timestamptz and project_id in (
+        select project_id from ${projectUsers} where user_id = ${userId} and role = 'owner')`),
+  );
+  return Number(rows[0]?.cost ?? 0);
+}
+
+export async function projectCost(db: TDb, projectId: string, since: Date) {
+  const [row] = await db
+    .select({ cost: sql<string | number | null>`sum(${reqLogs.cost})` })
+    .from(reqLogs)
+    .where(and(eq(reqLogs.projectId, projectId), gte(reqLogs.createdAt, since)));
+  return Number(row?.cost ?? 0);
+}
+
+export async function budgetOf(db: TDb, projectId: string) {
+  const [row] = await db
+    .select()
+    .from(projectBudgets)
+    .where(eq(projectBudgets.projectId, projectId));
+  return row;
+}
+
+export async function setBudget(db: TDb, projectId: string, monthlyCapCents: number | null) {
+  if (monthlyCapCents === null) {
+    await db.delete(projectBudgets).where(eq(projectBudgets.projectId, projectId));
+    return;
+  }
+  await db
+    .insert(projectBudgets)
+    .values({ projectId, monthlyCapCents })
+    .onConflictDoUpdate({
+      target: projectBudgets.projectId,
+      // A new cap may cross 80 % anew, so it warns again.
+      set: { monthlyCapCents, warnedPeriod: null, updatedAt: new Date() },
+    });
+}
+
+/** Marks this month's 80 % notice as sent; false when it was sent already. */
+export async function claimBudgetWarning(db: TDb, projectId: string, periodStart: Date) {
+  const rows = await db
+    .update(projectBudgets)
+    .set({ warnedPeriod: periodStart })
+    .where(
+      and(
+        eq(projectBudgets.projectId, projectId),
+        sql`${projectBudgets.warnedPeriod} is distinct from ${periodStart.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ projectId: projectBudgets.projectId });
+  return rows.length > 0;
+}
+
+export async function projectName(db: TDb, projectId: string) {
+  const [row] = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.name ?? '';
+}
+
+/** Ends the user's other current subscriptions: a purchase replaces them. */
+export async function endOtherSubscriptions(db: TDb, userId: string, keepId: string, now: Date) {
+  await db
+    .update(subscriptions)
+    .set({ status: 'cancelled', cancelledAt: now })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        sql`${subscriptions.id} <> ${keepId}`,
+      ),
+    );
+}
+
+export async function lockSubscription(db: TDb, id: string) {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from ${subscriptions} where id = ${id} for update`),
+  );
+  if (!rows.length) return undefined;
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
+export async function updateSubscription(
+  db: TDb,
+  id: string,
+  values: Partial<typeof subscriptions.$inferInsert>,
+) {
+  const [row] = await db
+    .update(subscriptions)
+    .set(values)
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function subscriptionByRef(db: TDb, providerRef: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerRef, providerRef));
+  return row;
+}
+
+export async function insertInvoice(db: TDb, values: typeof invoices.$inferInsert) {
+  const [row] = await db
+    .insert(invoices)
+    .values(values)
+    .onConflictDoNothing({ target: invoices.providerRef })
+    .returning();
+  return row;
+}
+
+/** Records a provider event; false when it was recorded before (a redelivery). */
+export async function recordPaymentEvent(
+  db: TDb,
+  event: { id: string; provider: string; type: string },
+) {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: paymentEvents.id })
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,137 @@
+import type { TDb } from '../../db/database';
+import { QuotaError } from '../../lib/app-error';
+import type { TRealtime } from '../../plugins/realtime';
+import * as repo from './billing.repo';
+
+/** Quotas count per calendar month in UTC; this is when the current one began. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export function nextMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+const day = (date: Date) =>
+  date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** The plan a user is on now: their current subscription's, else Free. */
+export async function planOf(db: TDb, userId: string, now = new Date()) {
+  const current = await repo.currentSubscription(db, userId, now);
+  if (current) return { plan: current.plan, subscription: current.subscription };
+  const free = await repo.planByCode(db, 'free');
+  if (!free) throw new Error('The Free plan is missing from subscription_plans');
+  return { plan: free, subscription: null };
+}
+
+/** At create: the caller may own one more project. Locks the caller until the transaction ends. */
+export async function checkProjectQuota(tx: TDb, userId: string) {
+  await repo.lockUser(tx, userId);
+  const { plan } = await planOf(tx, userId);
+  if ((await repo.ownedProjectCount(tx, userId)) >= plan.maxProjects) {
+    throw new QuotaError(
+      `The ${plan.name} plan allows ${number(plan.maxProjects)} projects; upgrade on the Subscribe page to create more`,
+      { name: 'maxProjects', limit: plan.maxProjects, resetsAt: null },
+    );
+  }
+}
+
+/** At create: the project may have one more member, by its owner's plan (a member already in is no new one). */
+export async function checkMemberQuota(tx: TDb, projectId: string, userId: string) {
+  await repo.lockProject(tx, projectId);
+  if (await repo.isMember(tx, projectId, userId)) return;
+  const ownerId = await repo.projectOwner(tx, projectId);
+  if (!ownerId) return;
+  const { plan } = await planOf(tx, ownerId);
+  if ((await repo.memberCount(tx, projectId)) >= plan.maxMembers) {
+    throw new QuotaError(
+      `The project owner's ${plan.name} plan allows ${number(plan.maxMembers)} members per project`,
+      { name: 'maxMembers', limit: plan.maxMembers, resetsAt: null },
+    );
+  }
+}
+
+/** What a model call is counted for: the project whose owner's plan pays for it. */
+type TMeterContext = { projectId: string };
+
+async function checkBudget(db: TDb, projectId: string, now: Date) {
+  const budget = await repo.budgetOf(db, projectId);
+  if (!budget) return;
+  const resetsAt = nextMonthStart(now);
+  const spent = await repo.projectCost(db, projectId, monthStart(now));
+  if (spent * 100 >= budget.monthlyCapCents) {
+    throw new QuotaError(
+      `This project has reached its monthly budget of $${(budget.monthlyCapCents / 100).toFixed(2)}; it resets on ${day(resetsAt)}`,
+      { name: 'projectBudget', limit: budget.monthlyCapCents, resetsAt },
+    );
+  }
+}
+
+const requestsRefused = (plan: repo.TPlanRow, resetsAt: Date) =>
+  new QuotaError(
+    `The ${plan.name} plan allows ${number(plan.requestsPerMonth)} model requests a month; this limit resets on ${day(resetsAt)}`,
+    { name: 'requestsPerMonth', limit: plan.requestsPerMonth, resetsAt },
+  );
+
+/**
+ * Before a run or chat starts: a 402 if its project could make no model call now. Counting
+ * happens per call (`admit`), so this only spares starting what would fail.
+ */
+export async function checkModelQuota(db: TDb, projectId: string, now = new Date()) {
+  const ownerId = await repo.projectOwner(db, projectId);
+  if (!ownerId) return;
+  await checkBudget(db, projectId, now);
+  const { plan } = await planOf(db, ownerId, now);
+  if ((await repo.requestsUsed(db, ownerId, monthStart(now))) >= plan.requestsPerMonth)
+    throw requestsRefused(plan, nextMonthStart(now));
+}
+
+/**
+ * Admits model calls against the plan of the project's owner and the project's budget, and
+ * tells the owner once a month when the project has spent 80 % of its budget.
+ */
+export function createUsageMeter(db: TDb, realtime: TRealtime) {
+  return {
+    /** Counts one model request, or refuses it with a 402 naming the limit and its reset. */
+    async admit(context: TMeterContext, now = new Date()) {
+      const ownerId = await repo.projectOwner(db, context.projectId);
+      if (!ownerId) return;
+      await checkBudget(db, context.projectId, now);
+      const { plan } = await planOf(db, ownerId, now);
+      if (!(await repo.takeRequest(db, ownerId, monthStart(now), plan.requestsPerMonth)))
+        throw requestsRefused(plan, nextMonthStart(now));
+    },
+
+    /** After a call's cost is logged: the 80 % budget notice, once a month, to the owner. */
+    async afterCall(context: TMeterContext, now = new Date()) {
+      const budget = await repo.budgetOf(db, context.projectId);
+      if (!budget) return;
+      const periodStart = monthStart(now);
+      const spent = await repo.projectCost(db, context.projectId, periodStart);
+      if (spent * 100 < budget.monthlyCapCents * 0.8) return;
+      if (!(await repo.claimBudgetWarning(db, context.projectId, periodStart))) return;
+      const ownerId = await repo.projectOwner(db, context.projectId);
+      if (!ownerId) return;
+      const name = await repo.projectName(db, context.projectId);
+      realtime.publish(
+        `user:${ownerId}`,
+        {
+          type: 'budget-warning',
+          projectId: context.projectId,
+          projectName: name,
+          spentCents: Math.round(spent * 100),
+          monthlyCapCents: budget.monthlyCapCents,
+        },
+        { kind: 'budget-warning' },
+      );
+    },
+  };
+}
+
+export type TUsageMeter = ReturnType<typeof createUsageMeter>;

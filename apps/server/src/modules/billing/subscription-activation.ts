@@ -1,0 +1,53 @@
+import type { TBillingPeriod } from '@flowsmith/shared';
+import type { TDb } from '../../db/database';
+import * as repo from './billing.repo';
+
+export function periodEnd(start: Date, period: TBillingPeriod): Date {
+  const end = new Date(start);
+  if (period === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+/**
+ * A paid purchase: the pending subscription becomes active from now, replaces the buyer's other
+ * subscriptions and gets its paid invoice. A subscription that is no longer pending is left as
+ * it is, so applying the same payment twice changes nothing.
+ */
+export async function activateSubscription(
+  tx: TDb,
+  subscriptionId: string,
+  payment: { amountCents: number; invoiceRef: string | null; providerRef: string | null },
+) {
+  const pending = await repo.lockSubscription(tx, subscriptionId);
+  if (!pending || pending.status !== 'pending') return;
+  const now = new Date();
+  const end = periodEnd(now, pending.period);
+  await repo.endOtherSubscriptions(tx, pending.userId, pending.id, now);
+  await repo.updateSubscription(tx, pending.id, {
+    status: 'active',
+    currentPeriodStart: now,
+    currentPeriodEnd: end,
+    ...(payment.providerRef ? { providerRef: payment.providerRef } : {}),
+  });
+  await repo.insertInvoice(tx, {
+    userId: pending.userId,
+    subscriptionId: pending.id,
+    planId: pending.planId,
+    seats: pending.seats,
+    period: pending.period,
+    periodStart: now,
+    periodEnd: end,
+    amountCents: payment.amountCents,
+    status: 'paid',
+    provider: pending.provider,
+    providerRef: payment.invoiceRef,
+  });
+}
+
+/** The provider ended a subscription (Stripe: deleted after its last period). */
+export async function endSubscriptionByRef(tx: TDb, providerRef: string) {
+  const row = await repo.subscriptionByRef(tx, providerRef);
+  if (!row || row.status === 'cancelled') return;
+  await repo.updateSubscription(tx, row.id, { status: 'cancelled', cancelledAt: new Date() });
+}
