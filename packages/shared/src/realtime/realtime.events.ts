@@ -39,3 +39,12 @@ export type TClientToServerEvents = {
   subscribe: (channel: string, ack: (reply: TAck<{ offset: number }>) => void) => void;
   unsubscribe: (channel: string, ack: (reply: TAck) => void) => void;
 };
+
+/** On `user:{id}`: a project the user owns has spent 80 % of its monthly budget (once a month). */
+export type TBudgetWarning = {
+  type: 'budget-warning';
+  projectId: string;
+  projectName: string;
+  spentCents: number;
+  monthlyCapCents: number;
+};

@@ -1,3 +1,4 @@
+import type { TBudgetWarning } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { QuotaError } from '../../lib/app-error';
 import type { TRealtime } from '../../plugins/realtime';
@@ -119,17 +120,14 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
       const ownerId = await repo.projectOwner(db, context.projectId);
       if (!ownerId) return;
       const name = await repo.projectName(db, context.projectId);
-      realtime.publish(
-        `user:${ownerId}`,
-        {
-          type: 'budget-warning',
-          projectId: context.projectId,
-          projectName: name,
-          spentCents: Math.round(spent * 100),
-          monthlyCapCents: budget.monthlyCapCents,
-        },
-        { kind: 'budget-warning' },
-      );
+      const warning: TBudgetWarning = {
+        type: 'budget-warning',
+        projectId: context.projectId,
+        projectName: name,
+        spentCents: Math.round(spent * 100),
+        monthlyCapCents: budget.monthlyCapCents,
+      };
+      realtime.publish(`user:${ownerId}`, warning, { kind: 'budget-warning' });
     },
   };
 }

@@ -4,6 +4,7 @@ import { loginPathFor, useCurrentUser, wasSignedOutByUser } from '../../lib/auth
 import { useRealtimeConnection } from '../../lib/realtime';
 import { SidebarMenu } from './sidebar-menu';
 import { Topbar } from './topbar';
+import { useBudgetNotices } from './use-budget-notices';
 
 /**
  * Default layout (spec §2): menu, top bar with avatar, and the page. The route loader already
@@ -13,6 +14,7 @@ function DefaultLayout() {
   const user = useCurrentUser();
   const location = useLocation();
   useRealtimeConnection(user?.id ?? null);
+  useBudgetNotices(user?.id ?? null);
 
   if (!user) {
     const target = wasSignedOutByUser()

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/auth';
 import { ApiKeysSection } from './api-keys-section';
 import { GeneralSection } from './general-section';
 import { ModelPricesSection } from './model-prices-section';
+import { PlansSection } from './plans-section';
 import { ProvidersSection } from './providers-section';
 import { parseTab, tabQuery, visibleTabs, type TSettingsTab } from './settings-tabs';
 import './settings.css';
@@ -19,6 +20,8 @@ function TabContent({ tab }: { tab: TSettingsTab }) {
       return <ApiKeysSection />;
     case 'model-prices':
       return <ModelPricesSection />;
+    case 'plans':
+      return <PlansSection />;
     default:
       return <GeneralSection user={user} />;
   }

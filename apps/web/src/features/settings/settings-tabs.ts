@@ -4,6 +4,7 @@ export const SETTINGS_TABS = [
   { id: 'providers', label: 'AI providers', icon: 'pi pi-server', adminOnly: false },
   { id: 'api-keys', label: 'API keys', icon: 'pi pi-key', adminOnly: false },
   { id: 'model-prices', label: 'Model prices', icon: 'pi pi-dollar', adminOnly: true },
+  { id: 'plans', label: 'Plans', icon: 'pi pi-credit-card', adminOnly: true },
 ] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number]['id'];
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TModelPrice, TPage } from '@flowsmith/shared';
+import { billingKeys, plansApi, type TPlanBody } from '../../lib/queries/billing';
 import { modelKeys } from '../../lib/queries/models';
 import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 import {
@@ -83,4 +84,16 @@ export const useDeleteModelPrice = () =>
   useRefreshingMutation(
     (id: string) => modelPricesApi.remove(id),
     () => [settingsKeys.modelPrices],
+  );
+
+export const useUpdatePlan = () =>
+  useRefreshingMutation(
+    ({ id, body }: { id: string; body: Partial<TPlanBody> }) => plansApi.update(id, body),
+    () => [billingKeys.all],
+  );
+
+export const useDeletePlan = () =>
+  useRefreshingMutation(
+    (id: string) => plansApi.remove(id),
+    () => [billingKeys.all],
   );
