@@ -67,6 +67,7 @@ export function PurchaseDialog({
         min={1}
         max={MAX_SEATS}
         showButtons
+        live
         useGrouping={false}
       />
       <SelectButtonField
