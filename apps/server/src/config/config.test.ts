@@ -69,6 +69,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes payments locally unless both Stripe keys are set', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe,
+    ).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: undefined });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/set together/);
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'a', STRIPE_WEBHOOK_SECRET: 'b', STRIPE_API_URL: 'nope' }),
+    ).toThrow(/STRIPE_API_URL/);
+  });
+
   it('reads the import size limit, up to what the web app sends', () => {
     expect(loadConfig({}).importMaxBytes).toBe(100 * 1024 * 1024);
     expect(loadConfig({ IMPORT_MAX_BYTES: '1048576' }).importMaxBytes).toBe(1048576);
