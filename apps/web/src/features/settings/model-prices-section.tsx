@@ -4,17 +4,16 @@ import { Button } from 'primereact/button';
 import { Column, type ColumnEditorOptions } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
 import type { TModelPrice } from '@flowsmith/shared';
 import { confirmAction } from '../../components/dialog/confirm';
 import { QueryState } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
 import { formatPrice } from '../../lib/format/number-format';
 import { DOLLARS, ModelPriceDialog } from './model-price-dialog';
+import { rowActionColumns, textEditor } from './row-editing';
 import { SettingsSection } from './settings-section';
 import { useDeleteModelPrice, useUpdateModelPrice } from './settings.mutations';
 import { modelPricesQueryOptions } from '../../lib/queries/settings';
-import { IconButton } from '../../components/icon-button';
 
 const PRICE_COLUMNS = [
   { field: 'inputPerMillion', header: '$ / 1M input tokens' },
@@ -82,13 +81,7 @@ export function ModelPricesSection() {
               field="model"
               header="Model"
               bodyClassName="settings-code"
-              editor={(options) => (
-                <InputText
-                  value={String(options.value ?? '')}
-                  onChange={(event) => options.editorCallback?.(event.target.value)}
-                  aria-label="Model id"
-                />
-              )}
+              editor={textEditor('Model id')}
             />
             {PRICE_COLUMNS.map(({ field, header }) => (
               <Column
@@ -100,23 +93,7 @@ export function ModelPricesSection() {
                 editor={(options) => dollarEditor(options, header)}
               />
             ))}
-            <Column
-              rowEditor
-              header={<span className="sr-only">Edit</span>}
-              bodyClassName="settings-row-editor"
-            />
-            <Column
-              header={<span className="sr-only">Delete</span>}
-              body={(row: TModelPrice) => (
-                <IconButton
-                  icon="pi pi-trash"
-                  label={`Delete price of ${row.model}`}
-                  tooltip="Delete"
-                  onClick={() => confirmDelete(row)}
-                  danger
-                />
-              )}
-            />
+            {rowActionColumns((row: TModelPrice) => `Delete price of ${row.model}`, confirmDelete)}
           </DataTable>
         )}
       </QueryState>

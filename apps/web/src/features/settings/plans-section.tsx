@@ -3,15 +3,14 @@ import { Column, type ColumnEditorOptions } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import type { TSubscriptionPlan } from '@flowsmith/shared';
 import { confirmAction } from '../../components/dialog/confirm';
-import { IconButton } from '../../components/icon-button';
 import { QueryState } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
 import { formatCount } from '../../lib/format/number-format';
 import { plansQueryOptions } from '../../lib/queries/billing';
+import { rowActionColumns, textEditor } from './row-editing';
 import { SettingsSection } from './settings-section';
 import { useDeletePlan, useUpdatePlan } from './settings.mutations';
 
@@ -103,17 +102,7 @@ export function PlansSection() {
             className="surface-card"
             pt={{ table: { 'aria-label': 'Subscription plans' } }}
           >
-            <Column
-              field="name"
-              header="Name"
-              editor={(options) => (
-                <InputText
-                  value={String(options.value ?? '')}
-                  onChange={(event) => options.editorCallback?.(event.target.value)}
-                  aria-label="Plan name"
-                />
-              )}
-            />
+            <Column field="name" header="Name" editor={textEditor('Plan name')} />
             {PRICE_COLUMNS.map(({ field, header }) => (
               <Column
                 key={field}
@@ -148,23 +137,7 @@ export function PlansSection() {
                 />
               )}
             />
-            <Column
-              rowEditor
-              header={<span className="sr-only">Edit</span>}
-              bodyClassName="settings-row-editor"
-            />
-            <Column
-              header={<span className="sr-only">Delete</span>}
-              body={(row: TSubscriptionPlan) => (
-                <IconButton
-                  icon="pi pi-trash"
-                  label={`Delete plan ${row.name}`}
-                  tooltip="Delete"
-                  onClick={() => confirmDelete(row)}
-                  danger
-                />
-              )}
-            />
+            {rowActionColumns((row: TSubscriptionPlan) => `Delete plan ${row.name}`, confirmDelete)}
           </DataTable>
         )}
       </QueryState>
