@@ -16,6 +16,18 @@ describe('chatErrorText', () => {
     expect(chatErrorText(new Error(JSON.stringify(invalid)))).toBe('Unknown model "gpt-9"');
   });
 
+  it('shows a quota refusal in its own words', () => {
+    const refused = {
+      error: {
+        code: 'quota_exceeded',
+        message:
+          'The Free plan allows 1,000 model requests a month; this limit resets on 1 Dec 2026',
+        quota: { name: 'requestsPerMonth', limit: 1000, resetsAt: '2026-12-01T00:00:00.000Z' },
+      },
+    };
+    expect(chatErrorText(new Error(JSON.stringify(refused)))).toBe(refused.error.message);
+  });
+
   it('keeps a stream error as it is', () => {
     expect(chatErrorText(new Error('The model provider answered 500: boom'))).toBe(
       'The model provider answered 500: boom',

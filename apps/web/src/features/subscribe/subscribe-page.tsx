@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -196,6 +197,17 @@ function SubscribePage() {
   const overview = useQuery(billingOverviewQueryOptions());
   const plans = useQuery(plansQueryOptions());
   const [buying, setBuying] = useState<TSubscriptionPlan | null>(null);
+  const notify = useNotify();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const checkout = searchParams.get('checkout');
+
+  // Back from Stripe Checkout: the plan turns active when Stripe's webhook arrives.
+  useEffect(() => {
+    if (!checkout) return;
+    if (checkout === 'success')
+      notify.success('Payment received', 'Your plan is active as soon as Stripe confirms it.');
+    setSearchParams({}, { replace: true });
+  }, [checkout, notify, setSearchParams]);
 
   return (
     <>
