@@ -7,10 +7,15 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startFakeStripeServer() {
   const sessions: Array<{ id: string; form: URLSearchParams; authorization: string }> = [];
+  const state = { down: false };
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      if (state.down) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
+      }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ error: { type: 'invalid_request_error' } }));
@@ -35,6 +40,8 @@ export async function startFakeStripeServer() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sessions,
+    /** Answers every call with a 500 while set. */
+    state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

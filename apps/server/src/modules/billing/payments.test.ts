@@ -97,6 +97,19 @@ describe('payments through Stripe', () => {
       },
     });
 
+  it('answers 503 and keeps nothing when Stripe cannot be reached', async () => {
+    const plans = await plansOf(w);
+    stripeServer.state.down = true;
+    const answer = await w.as.stranger.post('/api/subscriptions', {
+      planId: plans.pro!.id,
+      seats: 1,
+      period: 'monthly',
+    });
+    stripeServer.state.down = false;
+    expectError(answer, 503, 'unavailable');
+    expect((await w.as.stranger.get('/api/subscriptions')).body.items).toEqual([]);
+  });
+
   it('sends the buyer to Checkout, activates on the signed event once, and ignores forgeries', async () => {
     const plans = await plansOf(w);
     const bought = await w.as.owner.post('/api/subscriptions', {

@@ -44,6 +44,18 @@ export const localPayments: TPaymentProvider = {
   },
 };
 
+const unavailable = () =>
+  new AppError('unavailable', 'The payment provider could not be reached; nothing was bought');
+
+/** A Stripe failure is the provider's, not the buyer's: a 503, and the purchase is rolled back. */
+async function createSession(stripe: Stripe, params: Stripe.Checkout.SessionCreateParams) {
+  try {
+    return await stripe.checkout.sessions.create(params);
+  } catch {
+    throw unavailable();
+  }
+}
+
 const badSignature = () => AppError.validation('stripe-signature', 'The signature does not match');
 
 /** Stripe Checkout for purchases; its webhook activates and ends subscriptions. */
@@ -65,7 +77,7 @@ export function stripePayments(
   return {
     name: 'stripe',
     async begin(tx, { subscription, plan, buyer }) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await createSession(stripe, {
         mode: 'subscription',
         customer_email: buyer.email,
         client_reference_id: subscription.id,
@@ -86,7 +98,7 @@ export function stripePayments(
         success_url: `${publicUrl}/subscribe?checkout=success`,
         cancel_url: `${publicUrl}/subscribe?checkout=cancelled`,
       });
-      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      if (!session.url) throw unavailable();
       // The session's id until the webhook names the Stripe subscription.
       await updateSubscription(tx, subscription.id, { providerRef: session.id });
       return { checkoutUrl: session.url };
