@@ -76,12 +76,14 @@ function node(
   };
 }
 
+/** A connection from `source`'s output handle to `target`'s input handle. */
 function edge(source: string, sourceHandle: string, target: string, targetHandle: string) {
+  const id = `${source}-${target}`;
   return {
-    id: `${source}-${target}`,
+    id,
     source,
-    target,
     sourceHandle,
+    target,
     targetHandle,
     label: '',
     type: 'button',
@@ -107,66 +109,83 @@ const modelNote = (
       `in Settings → Providers first).`,
   });
 
-const questionAnswer: TStarterTemplate = {
+type TTextFlow = Pick<TStarterTemplate, 'id' | 'name' | 'description' | 'icon'> & {
+  input: { title: string; name: string; defaultValue: string; description: string };
+  processor: { title: string; systemPrompt: string; template: string; temperature: number };
+  output: { title: string; name: string };
+};
+
+/** Input → AI processor → AI output, the shape of the plain text templates. */
+function textFlow({ input, processor, output, ...about }: TTextFlow): TStarterTemplate {
+  return {
+    ...about,
+    graph: graph(
+      [
+        modelNote(`"${processor.title}" (AI processor)`),
+        node('input', 'input', input.title, 0, 0, {
+          name: input.name,
+          valueType: 'text',
+          defaultValue: input.defaultValue,
+          description: input.description,
+        }),
+        node('processor', 'ai_processor', processor.title, 320, 0, {
+          model: 'echo',
+          systemPrompt: processor.systemPrompt,
+          template: processor.template,
+          temperature: processor.temperature,
+        }),
+        node('output', 'ai_output', output.title, 640, 0, { name: output.name }),
+      ],
+      [edge('input', 'value', 'processor', 'input'), edge('processor', 'text', 'output', 'text')],
+    ),
+    databases: [],
+    customAi: null,
+    databaseParams: [],
+  };
+}
+
+const questionAnswer = textFlow({
   id: 'question-answer',
   name: 'Question → answer',
   description: 'Ask a question, get a streamed answer.',
   icon: 'pi pi-question-circle',
-  graph: graph(
-    [
-      modelNote('"Answer" (AI processor)'),
-      node('question', 'input', 'Question', 0, 0, {
-        name: 'question',
-        valueType: 'text',
-        defaultValue: 'What can I build with AI workflows?',
-        description: 'What you want to know',
-      }),
-      node('answer', 'ai_processor', 'Answer', 320, 0, {
-        model: 'echo',
-        systemPrompt: 'You answer questions clearly and briefly.',
-        template: '{{input}}',
-        temperature: 0.7,
-      }),
-      node('output', 'ai_output', 'Answer', 640, 0, { name: 'answer' }),
-    ],
-    [edge('question', 'value', 'answer', 'input'), edge('answer', 'text', 'output', 'text')],
-  ),
-  databases: [],
-  customAi: null,
-  databaseParams: [],
-};
+  input: {
+    title: 'Question',
+    name: 'question',
+    defaultValue: 'What can I build with AI workflows?',
+    description: 'What you want to know',
+  },
+  processor: {
+    title: 'Answer',
+    systemPrompt: 'You answer questions clearly and briefly.',
+    template: '{{input}}',
+    temperature: 0.7,
+  },
+  output: { title: 'Answer', name: 'answer' },
+});
 
-const summarise: TStarterTemplate = {
+const summarise = textFlow({
   id: 'summarise-text',
   name: 'Summarise a text',
   description: 'Paste a long text and get its summary in three sentences.',
   icon: 'pi pi-align-left',
-  graph: graph(
-    [
-      modelNote('"Summarise" (AI processor)'),
-      node('text', 'input', 'Text', 0, 0, {
-        name: 'text',
-        valueType: 'text',
-        defaultValue:
-          'Flowsmith lets you build AI workflows on a canvas: inputs feed AI processors, whose ' +
-          'answers go to outputs, databases or other processors. Runs stream their answers live ' +
-          'and every model call is written to the request log with its cost.',
-        description: 'The text to summarise',
-      }),
-      node('summarise', 'ai_processor', 'Summarise', 320, 0, {
-        model: 'echo',
-        systemPrompt: 'You write short, faithful summaries.',
-        template: 'Summarise this text in at most three sentences:\n\n{{input}}',
-        temperature: 0.3,
-      }),
-      node('summary', 'ai_output', 'Summary', 640, 0, { name: 'summary' }),
-    ],
-    [edge('text', 'value', 'summarise', 'input'), edge('summarise', 'text', 'summary', 'text')],
-  ),
-  databases: [],
-  customAi: null,
-  databaseParams: [],
-};
+  input: {
+    title: 'Text',
+    name: 'text',
+    defaultValue:
+      'Flowsmith lets you build AI workflows on a canvas: inputs feed AI processors, whose ' +
+      'answers go to outputs, databases or other processors. Runs stream their answers live ' +
+      'and every model call is written to the request log with its cost.',
+    description: 'The text to summarise',
+  },
+  processor: {
+    title: 'Summarise',
+    systemPrompt: 'You write short, faithful summaries.',
+    template: 'Summarise this text in at most three sentences:\n\n{{input}}',
+    temperature: 0.3,
+  },
+  output: { title: 'Summary', name: 'summary' },
+});
 
 const classifyRows: TStarterTemplate = {
   id: 'classify-rows',

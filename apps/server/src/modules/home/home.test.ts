@@ -17,14 +17,7 @@ describe.each(testDatabaseKinds)('home on %s', (database) => {
     return answer.body as THomeSummary;
   };
 
-  async function finished(runId: string): Promise<TRun> {
-    for (let i = 0; i < 400; i++) {
-      const run = (await w.as.owner.get(`/api/runs/${runId}`)).body as TRun;
-      if (['succeeded', 'failed', 'cancelled'].includes(run.status)) return run;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the run did not finish');
-  }
+  const finished = (runId: string) => w.finished(runId);
 
   it('starts with an empty checklist and the Free plan', async () => {
     const home = await homeOf(w.as.admin);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { starterTemplates, type TRun } from '@flowsmith/shared';
+import { starterTemplates } from '@flowsmith/shared';
 import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
@@ -10,14 +10,7 @@ describe.each(testDatabaseKinds)('starter templates on %s', (database) => {
   }, 120_000);
   afterAll(() => w.t.close());
 
-  async function finished(runId: string): Promise<TRun> {
-    for (let i = 0; i < 400; i++) {
-      const run = (await w.as.owner.get(`/api/runs/${runId}`)).body as TRun;
-      if (['succeeded', 'failed', 'cancelled'].includes(run.status)) return run;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the run did not finish');
-  }
+  const finished = (runId: string) => w.finished(runId);
 
   /** Runs what the template's canvas offers: its runnable group, or the whole canvas. */
   async function runTemplate(projectId: string) {
