@@ -7,6 +7,8 @@ test('a newcomer gets a streamed answer from a template in at most four clicks',
   page,
   flowsmith,
 }) => {
+  // Sign-up, a run, and Home before and after: longer than one screen's test.
+  test.slow();
   await signUpAndIn(page, flowsmith.verificationLink, 'Nora Newcomer');
   let clicks = 0;
   const click = async (target: Locator) => {
