@@ -11,11 +11,19 @@ import {
   subscriptions,
 } from '../../db/schema/index';
 
+/** The ids of the projects a user is a member of. */
+const memberProjectIds = (db: TDb, userId: string) =>
+  db
+    .select({ id: projectUsers.projectId })
+    .from(projectUsers)
+    .where(eq(projectUsers.userId, userId));
+
 /** The caller's projects, most recently active first: changed, or run. */
 export function recentProjects(db: TDb, userId: string, limit: number) {
   const lastRun = db
     .select({ projectId: runs.projectId, at: sql<Date>`max(${runs.createdAt})`.as('at') })
     .from(runs)
+    .where(inArray(runs.projectId, memberProjectIds(db, userId)))
     .groupBy(runs.projectId)
     .as('last_run');
   const activeAt = sql<Date>`greatest(${projects.updatedAt}, coalesce(${lastRun.at}, ${projects.updatedAt}))`;
