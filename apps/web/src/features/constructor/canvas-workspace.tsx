@@ -11,6 +11,7 @@ import { graphQueryOptions } from '../../lib/queries/canvas';
 import { canvasCatalogQueryOptions, type TCatalog } from './api/canvas.queries';
 import { CanvasUiContext, type TCanvasUi } from './canvas/canvas-context';
 import { FlowCanvas } from './canvas/flow-canvas';
+import { usePaletteDrag } from './canvas/use-palette-drag';
 import { CanvasDialogs } from './dialogs/canvas-dialogs';
 import { NodePalette } from './palette/node-palette';
 import { CanvasCommands } from './state/canvas-commands';
@@ -48,6 +49,7 @@ function OpenCanvas({
   const { screenToFlowPosition } = useReactFlow();
   const historyOpen = useRunStore((state) => state.historyOpen);
   const empty = useCanvasStore((state) => state.nodes.length === 0);
+  const draggingKind = usePaletteDrag();
   const notifyError = useCallback(
     (summary: string, detail: string) => deps.notify('error', summary, detail),
     [deps],
@@ -94,7 +96,7 @@ function OpenCanvas({
         {readOnly ? null : <NodePalette types={catalog.kinds} onAdd={addAtCentre} />}
         <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
           {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
-          {loadedId === project.id && empty && !readOnly ? (
+          {loadedId === project.id && empty && !readOnly && !draggingKind ? (
             <div className="constructor__templates">
               <TemplateGallery
                 projectId={project.id}
