@@ -1,6 +1,9 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 
+/** The name its connections carry in `pg_stat_activity`. */
+export const FANOUT_CONNECTION = 'flowsmith-realtime';
+
 type TFanoutLog = { warn(context: object, message: string): void };
 
 /**
@@ -10,7 +13,7 @@ type TFanoutLog = { warn(context: object, message: string): void };
  */
 export function createPostgresFanout(url: string, log: TFanoutLog) {
   // Its own small pool: one connection stays LISTENing, one sends and cleans up.
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: FANOUT_CONNECTION });
   // A dropped connection is reconnected by the adapter; it must not crash the process.
   pool.on('error', (error) => log.warn({ err: error }, 'realtime fan-out connection lost'));
   return {
