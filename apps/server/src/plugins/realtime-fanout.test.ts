@@ -110,6 +110,35 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
     });
   });
 
+  it('survives losing its database connections and fans out again once reconnected', async () => {
+    const [before] = await queryRows<{ count: number }>(
+      second.db,
+      sql`select count(*)::int as count from pg_stat_activity
+          where datname = current_database() and application_name = ${FANOUT_CONNECTION}`,
+    );
+    expect(before!.count).toBeGreaterThanOrEqual(2);
+    await second.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = ${FANOUT_CONNECTION}`,
+    );
+    const ada = await b.signUp('ada-again@example.com');
+    const client = await open(b, ada.body.wsInfo.token);
+    await client.emitWithAck('subscribe', `user:${ada.body.user.id}`);
+    const received = new Promise<TPublication>((resolve) => client.once('publication', resolve));
+    const again = setInterval(
+      () => a.app.realtime.publish(`user:${ada.body.user.id}`, { after: 'reconnecting' }),
+      200,
+    );
+    try {
+      expect((await received).data).toEqual({ after: 'reconnecting' });
+    } finally {
+      clearInterval(again);
+    }
+    const lost = logs.flatMap((log) => log.lines.filter((line) => line.level >= 40));
+    expect(lost.map((line) => line.msg)).toContain('realtime fan-out connection lost');
+    logs.forEach((log) => log.lines.splice(0));
+  }, 30_000);
+
   it('holds its own connections while running and gives them back on close', async () => {
     expect(await fanoutConnections()).toBeGreaterThanOrEqual(2);
     clients.splice(0).forEach((client) => client.disconnect());
