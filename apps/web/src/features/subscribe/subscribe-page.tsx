@@ -5,15 +5,15 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import type { TBillingOverview, TInvoice, TSubscriptionPlan } from '@flowsmith/shared';
 import { confirmAction } from '../../components/dialog/confirm';
 import { PageHeader } from '../../components/page-header';
+import { QuotaBar } from '../../components/quota-bar';
 import { QueryState } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
 import { formatDate } from '../../lib/format/date-format';
-import { formatCount, formatUsd } from '../../lib/format/number-format';
+import { formatUsd } from '../../lib/format/number-format';
 import {
   billingOverviewQueryOptions,
   invoicesQueryOptions,
@@ -24,26 +24,6 @@ import { formatCents, quotaWords } from './plan-words';
 import { PurchaseDialog } from './purchase-dialog';
 import { useCancelAtPeriodEnd } from './subscribe.mutations';
 import './subscribe.css';
-
-function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
-  const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
-  return (
-    <div className="usage-bar">
-      <div className="usage-bar__label">
-        <span>{label}</span>
-        <span>
-          {formatCount(used)} of {formatCount(limit)}
-        </span>
-      </div>
-      <ProgressBar
-        value={percent}
-        showValue={false}
-        aria-label={`${label}: ${formatCount(used)} of ${formatCount(limit)}`}
-        color={percent >= 100 ? 'var(--red-500)' : percent >= 80 ? 'var(--orange-500)' : undefined}
-      />
-    </div>
-  );
-}
 
 function CurrentPlan({ overview }: { overview: TBillingOverview }) {
   const notify = useNotify();
@@ -93,9 +73,9 @@ function CurrentPlan({ overview }: { overview: TBillingOverview }) {
       <p className="subscribe-current__period">
         Usage this period, until {formatDate(overview.resetsAt)}:
       </p>
-      <UsageBar label="Model requests" used={usage.requests} limit={plan.requestsPerMonth} />
-      <UsageBar label="Projects" used={usage.projects} limit={plan.maxProjects} />
-      <UsageBar
+      <QuotaBar label="Model requests" used={usage.requests} limit={plan.requestsPerMonth} />
+      <QuotaBar label="Projects" used={usage.projects} limit={plan.maxProjects} />
+      <QuotaBar
         label="Members of your largest project"
         used={usage.members}
         limit={plan.maxMembers}
