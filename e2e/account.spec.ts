@@ -70,3 +70,33 @@ test('account settings: rename, a too-long name refused next to the field, and s
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Password changed')).toBeVisible();
 });
+
+test('offline: lists say so instead of claiming to be empty, and recover when the network returns', async ({
+  page,
+  flowsmith,
+}) => {
+  await signUpAndIn(page, flowsmith.verificationLink, 'Otto Offline');
+  // The service worker caches the app, so a reload offline still opens it.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/project');
+  await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('tab', { name: 'API keys' }).click();
+  await expect(page.getByText(/You are offline/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No API keys yet' })).toHaveCount(0);
+
+  // A reload offline cannot check the session: the error page says why and offers a retry.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Cannot reach Flowsmith' })).toBeVisible();
+  await expect(page).toHaveTitle('Network Error');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No API keys yet' })).toHaveCount(0);
+
+  // Back online, the page loads by itself: no reload, no click.
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: 'No API keys yet' })).toBeVisible();
+});
