@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inTransaction, type TDb } from '../../db/database';
 import { accountTokens, projects, projectUsers, sessions, users } from '../../db/schema/index';
+import { anotherAdminExists } from '../users/users.repo';
 
 type TTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -40,6 +41,10 @@ function accountQueries(db: TDb) {
           )
           .returning()
       )[0],
+
+    /** Holds the user's row until the transaction ends, so their links are issued one at a time. */
+    lockUser: (id: string) =>
+      db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update'),
 
     /** Earlier links of the same kind stop working when a new one is sent or one is used. */
     retireTokens: (userId: string, purpose: TTokenPurpose, now: Date) =>
@@ -145,6 +150,8 @@ function accountQueries(db: TDb) {
 
     deleteProjects: (ids: string[]) =>
       ids.length ? db.delete(projects).where(inArray(projects.id, ids)) : Promise.resolve(),
+
+    anotherAdminExists: (exceptId: string) => anotherAdminExists(db, exceptId),
 
     /** Memberships, sessions, keys and tokens cascade; runs and logs keep no user. */
     deleteUser: (id: string) => db.delete(users).where(eq(users.id, id)),

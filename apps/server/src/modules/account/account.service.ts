@@ -86,14 +86,18 @@ export function createAccountService({
     newEmail?: string,
   ) {
     const at = now();
-    await repo.retireTokens(userId, purpose, at);
     const token = createOpaqueToken();
-    await repo.insertToken({
-      userId,
-      purpose,
-      tokenHash: hashToken(token),
-      newEmail,
-      expiresAt: new Date(at.getTime() + ttlMs),
+    // One link of a kind works at a time, even when several are asked for at once.
+    await repo.transaction(async (tx) => {
+      await tx.lockUser(userId);
+      await tx.retireTokens(userId, purpose, at);
+      await tx.insertToken({
+        userId,
+        purpose,
+        tokenHash: hashToken(token),
+        newEmail,
+        expiresAt: new Date(at.getTime() + ttlMs),
+      });
     });
     return { token, link: `${publicUrl}${path}?token=${encodeURIComponent(token)}` };
   }
@@ -217,8 +221,14 @@ export function createAccountService({
      * once the request confirms that (`deleteProjects`), after the person has seen the plan.
      */
     async deleteAccount(user: TUser, { currentPassword, deleteProjects }: TDeleteAccountBody) {
-      await checkPassword(user, currentPassword);
+      const row = await checkPassword(user, currentPassword);
       await repo.transaction(async (tx) => {
+        if (row.isAdmin && !(await tx.anotherAdminExists(row.id))) {
+          throw new AppError(
+            'conflict',
+            'You are the only administrator: make someone else administrator first',
+          );
+        }
         const owned = await tx.soleOwnedProjects(user.id);
         const orphans = owned.filter((p) => p.editorIds.length === 0);
         if (orphans.length > 0 && !deleteProjects) {

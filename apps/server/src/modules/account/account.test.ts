@@ -11,8 +11,12 @@ const NEW_PASSWORD = 'a brand new passphrase 42';
 describe.each(testDatabaseKinds)('account on %s', (database) => {
   let t: TTestApp;
   let counter = 0;
+  let admin: { id: string; cookie: string };
   beforeAll(async () => {
     t = await createTestApp({ database });
+    // The first account is the instance's administrator.
+    const { cookie, body } = await t.signUp('admin@example.com', 'Ada Admin');
+    admin = { id: body.user.id, cookie };
   });
   afterAll(() => t.close());
 
@@ -254,6 +258,16 @@ describe.each(testDatabaseKinds)('account on %s', (database) => {
 
       const reused = await anonymous().post('/api/auth/confirm-email', { token });
       expect(fieldsOf(reused)).toEqual(['token']);
+    });
+
+    it('keeps the instance’s only administrator', async () => {
+      const refused = await as(admin).post('/api/account/delete', {
+        currentPassword: TEST_PASSWORD,
+        deleteProjects: true,
+      });
+      expectError(refused, 409, 'conflict');
+      expect(refused.body.error.message).toMatch(/only administrator/);
+      expect(await me(admin.cookie)).toBe(200);
     });
 
     it('deletes the account: shared projects stay, sole-owned ones pass to an editor or go after a second confirmation', async () => {
