@@ -2,6 +2,10 @@ import { expect, test } from './support/flowsmith.fixture';
 import { PASSWORD, signIn, signUpAndIn } from './support/auth';
 
 const NEW_PASSWORD = 'a brand new passphrase 42';
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('forgot password: the mailed link sets a new password once', async ({ page, flowsmith }) => {
   const email = await signUpAndIn(page, flowsmith.verificationLink, 'Fay Forgetful');
@@ -55,6 +59,21 @@ test('account settings: rename, a too-long name refused next to the field, and s
   await name.fill('Rita Renamed');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
+
+  // A file that only claims to be a picture is refused next to the field; a real one shows.
+  const picture = page.getByLabel('Picture', { exact: true });
+  await picture.setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg/>'),
+  });
+  await expect(page.getByText('This file is not a PNG picture')).toBeVisible();
+  await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByText('Picture saved')).toBeVisible();
+  await expect(page.locator('.topbar__avatar img')).toHaveAttribute(
+    'src',
+    /\/api\/users\/.+\/avatar\?v=/,
+  );
 
   const sessions = page.getByRole('table', { name: 'Active sessions' });
   await expect(sessions.getByText('This browser')).toBeVisible();

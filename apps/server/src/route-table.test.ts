@@ -7,6 +7,9 @@ import { reqLogs, runs, sessions } from './db/schema/index';
 import { createWorld, type TWorld } from './test/api-world';
 import { catalogTextFixtures, resourceFixtures, updateBody } from './test/resource-fixtures';
 
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 type TRoute = { method: string; url: string; isPublic: boolean };
 type TRequest = { payload?: unknown; headers?: Record<string, string> };
 
@@ -72,6 +75,13 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
       status: 'succeeded',
     })
     .returning();
+  // The owner's profile picture, which `GET /api/users/:id/avatar` serves to co-members only.
+  await w.t.app.inject({
+    method: 'PUT',
+    url: '/api/account/avatar',
+    headers: { cookie: w.users.owner.cookie, origin: w.t.origin, 'content-type': 'image/png' },
+    payload: Buffer.from(TINY_PNG, 'base64'),
+  });
   const [session] = await db
     .select({ id: sessions.id })
     .from(sessions)

@@ -50,6 +50,8 @@ export const ZUser = z.object({
   name: z.string(),
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  /** The profile picture, for people who share a project; null without one. */
+  avatarUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inTransaction, type TDb } from '../../db/database';
 import { accountTokens, projects, projectUsers, sessions, users } from '../../db/schema/index';
-import { anotherAdminExists } from '../users/users.repo';
+import { anotherAdminExists, selfAndCoMembers } from '../users/users.repo';
 
 type TTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -150,6 +150,18 @@ function accountQueries(db: TDb) {
 
     deleteProjects: (ids: string[]) =>
       ids.length ? db.delete(projects).where(inArray(projects.id, ids)) : Promise.resolve(),
+
+    /** A person's picture, if the viewer may see them (themselves or a co-member; the admin). */
+    visibleAvatar: async (viewer: { id: string; isAdmin: boolean }, userId: string) =>
+      (
+        await db
+          .select({ avatarFile: users.avatarFile })
+          .from(users)
+          .where(
+            and(eq(users.id, userId), viewer.isAdmin ? undefined : selfAndCoMembers(db, viewer.id)),
+          )
+          .limit(1)
+      )[0]?.avatarFile ?? null,
 
     anotherAdminExists: (exceptId: string) => anotherAdminExists(db, exceptId),
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,13 +12,16 @@ import {
   ZResetPasswordBody,
   ZSessionList,
   ZSessionParams,
+  ZIdParams,
   ZUserResponse,
   authCookies,
 } from '@flowsmith/shared';
 import { createBackground } from '../../lib/background';
 import { createAuthRepo } from '../auth/auth.repo';
+import { mediaTypeOf } from '../files/file-store';
 import { createAccountRepo } from './account.repo';
 import { createAccountService } from './account.service';
+import { AVATAR_MAX_BYTES } from './avatar';
 
 /**
  * A person's own account: "forgot password" and the mailed links (public), and, signed in, the
@@ -40,7 +44,14 @@ export async function accountRoutes(app: FastifyInstance) {
     publicUrl: config.publicUrl,
     background,
     limits: app.rateLimits,
+    files: app.files,
   });
+  // A picture is the request body itself; its type is checked against its bytes.
+  app.addContentTypeParser(
+    /^image\//,
+    { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   const sessionToken = (cookies: Record<string, string | undefined>) => cookies[authCookies.token];
 
   r.post(
@@ -75,6 +86,32 @@ export async function accountRoutes(app: FastifyInstance) {
     { schema: { tags, body: ZProfileBody, response: { 200: ZUserResponse } } },
     async (request) => ({ user: await account.updateProfile(request.user, request.body) }),
   );
+
+  r.put(
+    '/account/avatar',
+    { bodyLimit: AVATAR_MAX_BYTES, schema: { tags, response: { 200: ZUserResponse } } },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
+      const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+      return { user: await account.setAvatar(request.user, body, mediaType) };
+    },
+  );
+
+  r.delete(
+    '/account/avatar',
+    { schema: { tags, response: { 200: ZUserResponse } } },
+    async (request) => ({ user: await account.removeAvatar(request.user) }),
+  );
+
+  r.get('/users/:id/avatar', { schema: { tags, params: ZIdParams } }, async (request, reply) => {
+    const fileId = await account.avatarFile(request.user, request.params.id);
+    const file = await readFile(app.files.pathOf(...(fileId.split('/') as [string, string])));
+    return reply
+      .type(mediaTypeOf(fileId))
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(file);
+  });
 
   r.post(
     '/account/password',

@@ -7,6 +7,10 @@ import { createTestApp, TEST_PASSWORD, type TTestApp } from '../../test/test-app
 import { testDatabaseKinds } from '../../test/test-databases';
 
 const NEW_PASSWORD = 'a brand new passphrase 42';
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe.each(testDatabaseKinds)('account on %s', (database) => {
   let t: TTestApp;
@@ -170,6 +174,51 @@ describe.each(testDatabaseKinds)('account on %s', (database) => {
       expect(renamed.status).toBe(200);
       expect(renamed.body.user).toMatchObject({ id: pat.id, name: 'Pat Smith' });
       expect((await as(pat).get('/api/auth/me')).body.user.name).toBe('Pat Smith');
+    });
+
+    it('takes a PNG, JPEG or WebP picture up to 512 KB, shown to co-members only', async () => {
+      const pat = await person();
+      const sam = await person('Sam');
+      const stranger = await person('Stan');
+      const upload = (body: Buffer | string, type: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/account/avatar',
+          headers: { cookie: pat.cookie, origin: t.origin, 'content-type': type },
+          payload: body,
+        });
+      const fake = await upload(Buffer.from('<svg onload="alert(1)"/>'), 'image/png');
+      expect(fake.statusCode).toBe(400);
+      expect(fake.json().error.details).toEqual([
+        { field: 'avatar', message: 'This file is not a PNG picture' },
+      ]);
+      const svg = await upload(Buffer.from('<svg/>'), 'image/svg+xml');
+      expect(svg.json().error.details[0].field).toBe('avatar');
+      const huge = Buffer.concat([TINY_PNG, Buffer.alloc(600 * 1024)]);
+      expect((await upload(huge, 'image/png')).statusCode).toBe(413);
+
+      const saved = await upload(TINY_PNG, 'image/png');
+      expect(saved.statusCode).toBe(200);
+      const url: string = saved.json().user.avatarUrl;
+      expect(url).toMatch(new RegExp(`^/api/users/${pat.id}/avatar\\?v=`));
+      const own = await t.app.inject({ url, headers: { cookie: pat.cookie } });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-type']).toBe('image/png');
+      expect(own.rawPayload.equals(TINY_PNG)).toBe(true);
+
+      expectError(await as(sam).get(url), 404, 'not_found');
+      const project = (await as(pat).post('/api/projects', { name: 'Together' })).body.id;
+      await as(pat).post('/api/project_users', {
+        projectId: project,
+        userId: sam.id,
+        role: 'viewer',
+      });
+      expect((await as(sam).get(url)).status).toBe(200);
+      expectError(await as(stranger).get(url), 404, 'not_found');
+
+      const removed = await as(pat).del('/api/account/avatar');
+      expect(removed.body.user.avatarUrl).toBeNull();
+      expectError(await as(pat).get(url), 404, 'not_found');
     });
 
     it('changes the password with the current one, signing out every other session', async () => {

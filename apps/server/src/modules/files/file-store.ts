@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const extensions: Record<string, string> = {
@@ -12,7 +12,10 @@ export const mediaTypeOf = (name: string) =>
   Object.entries(extensions).find(([, ext]) => name.endsWith(`.${ext}`))?.[0] ??
   'application/octet-stream';
 
-/** Generated files live under DATA_DIR/files/<project>/; the API serves them to members only. */
+/**
+ * Generated files live under DATA_DIR/files/<project>/, profile pictures under avatars/; the API
+ * serves them to members of the project, and pictures to people who share one with their owner.
+ */
 export function createFileStore(dataDir: string) {
   const root = path.join(dataDir, 'files');
   return {
@@ -28,6 +31,10 @@ export function createFileStore(dataDir: string) {
         url: `/api/files/${owner}/${name}`,
         mediaType: mediaTypeOf(name),
       };
+    },
+    /** Deletes a saved file (`<owner>/<name>`); one already gone is fine. */
+    async remove(fileId: string) {
+      await rm(path.join(root, fileId), { force: true });
     },
   };
 }

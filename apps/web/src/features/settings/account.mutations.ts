@@ -1,17 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProfileBody } from '@flowsmith/shared';
+import type { TProfileBody, TUserResponse } from '@flowsmith/shared';
 import { authKeys } from '../../lib/auth';
 import { accountApi, accountKeys } from '../../lib/queries/account';
 import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 
-/** The new name shows at once wherever the signed-in user is shown. */
-export function useUpdateProfile() {
+/** A change to the profile shows at once wherever the signed-in user is shown. */
+function useProfileMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TUserResponse>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TProfileBody) => accountApi.updateProfile(body),
+    mutationFn,
     onSuccess: ({ user }) => queryClient.setQueryData(authKeys.me(), user),
   });
 }
+
+export const useUpdateProfile = () =>
+  useProfileMutation((body: TProfileBody) => accountApi.updateProfile(body));
+
+export const useSetAvatar = () => useProfileMutation((file: Blob) => accountApi.setAvatar(file));
+
+export const useRemoveAvatar = () => useProfileMutation(() => accountApi.removeAvatar());
 
 export const useChangePassword = () =>
   useRefreshingMutation(accountApi.changePassword, () => [accountKeys.sessions()]);

@@ -9,6 +9,7 @@ import { ZProfileBody, type TUser } from '@flowsmith/shared';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
+import { AvatarField } from './avatar-field';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { useUpdateProfile } from './account.mutations';
 
@@ -33,6 +34,7 @@ export function ProfileCard({ user }: { user: TUser }) {
 
   return (
     <Card title="Profile" className="settings-card">
+      <AvatarField user={user} />
       <form className="settings-form" noValidate onSubmit={(event) => void save(event)}>
         <TextField
           control={form.control}

@@ -14,6 +14,9 @@ import { apiRequest } from '../api';
 export const accountApi = {
   updateProfile: (body: TProfileBody) =>
     apiRequest<TUserResponse>('/api/account/profile', { method: 'PUT', body }),
+  setAvatar: (file: Blob) =>
+    apiRequest<TUserResponse>('/api/account/avatar', { method: 'PUT', file }),
+  removeAvatar: () => apiRequest<TUserResponse>('/api/account/avatar', { method: 'DELETE' }),
   changePassword: (body: TChangePasswordBody) =>
     apiRequest<void>('/api/account/password', { method: 'POST', body }),
   changeEmail: (body: TChangeEmailBody) =>

@@ -11,5 +11,6 @@ CREATE TABLE "account_tokens" (
 	CONSTRAINT "account_tokens_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "avatar_file" text;--> statement-breakpoint
 ALTER TABLE "account_tokens" ADD CONSTRAINT "account_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_tokens_user_id_idx" ON "account_tokens" USING btree ("user_id");
