@@ -1,30 +1,21 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { appRoutes } from '@flowsmith/shared';
 import { authApi, authKeys } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
+import { useSingleUseLink } from './single-use-link';
 
-/**
- * Posts `?token=` of an e-mail change once on load; a query, as on the verification page, so the
- * single-use token is sent exactly once and never retried.
- */
+/** Makes the new address the account's from the link mailed to it (`?token=`), once. */
 function ConfirmEmailPage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const confirm = useQuery({
-    queryKey: authKeys.confirmEmail(token),
-    queryFn: () => authApi.confirmEmail(token),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const confirm = useSingleUseLink(authKeys.confirmEmail(token), token, () =>
+    authApi.confirmEmail(token),
+  );
   const confirmed = confirm.isSuccess;
   useEffect(() => {
     // A signed-in tab shows the new address at once.
