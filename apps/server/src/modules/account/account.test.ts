@@ -349,6 +349,9 @@ describe.each(testDatabaseKinds)('account on %s', (database) => {
         handedOver: [{ id: handed, name: 'Handed', to: 'Sam' }],
       });
 
+      // User management is no way around the password.
+      expectError(await as(pat).del(`/api/users/${pat.id}`), 403, 'forbidden');
+      expect(await me(pat.cookie)).toBe(200);
       const wrong = await as(pat).post('/api/account/delete', {
         currentPassword: 'not my password at all',
       });
