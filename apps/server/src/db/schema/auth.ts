@@ -9,7 +9,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** The profile picture's name in the file store (`avatars/<uuid>.<ext>`), if any. */
+  /** The profile picture's name (`<uuid>.<ext>`; its bytes are in `user_avatars`), if any. */
   avatarFile: text('avatar_file'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

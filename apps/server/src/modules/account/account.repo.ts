@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inTransaction, type TDb } from '../../db/database';
-import { accountTokens, projects, projectUsers, sessions, users } from '../../db/schema/index';
+import {
+  accountTokens,
+  projects,
+  projectUsers,
+  sessions,
+  userAvatars,
+  users,
+} from '../../db/schema/index';
 import { anotherAdminExists, selfAndCoMembers } from '../users/users.repo';
 
 type TTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
@@ -151,17 +158,37 @@ function accountQueries(db: TDb) {
     deleteProjects: (ids: string[]) =>
       ids.length ? db.delete(projects).where(inArray(projects.id, ids)) : Promise.resolve(),
 
+    /** Sets (bytes) or removes (null) the picture, with the name that versions its URL. */
+    async setAvatar(userId: string, picture: { name: string; content: Uint8Array } | null) {
+      if (picture) {
+        await db
+          .insert(userAvatars)
+          .values({ userId, content: picture.content })
+          .onConflictDoUpdate({ target: userAvatars.userId, set: { content: picture.content } });
+      } else {
+        await db.delete(userAvatars).where(eq(userAvatars.userId, userId));
+      }
+      return (
+        await db
+          .update(users)
+          .set({ avatarFile: picture?.name ?? null })
+          .where(eq(users.id, userId))
+          .returning()
+      )[0];
+    },
+
     /** A person's picture, if the viewer may see them (themselves or a co-member; the admin). */
     visibleAvatar: async (viewer: { id: string; isAdmin: boolean }, userId: string) =>
       (
         await db
-          .select({ avatarFile: users.avatarFile })
+          .select({ name: users.avatarFile, content: userAvatars.content })
           .from(users)
+          .innerJoin(userAvatars, eq(userAvatars.userId, users.id))
           .where(
             and(eq(users.id, userId), viewer.isAdmin ? undefined : selfAndCoMembers(db, viewer.id)),
           )
           .limit(1)
-      )[0]?.avatarFile ?? null,
+      )[0],
 
     anotherAdminExists: (exceptId: string) => anotherAdminExists(db, exceptId),
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,7 +17,6 @@ import {
 } from '@flowsmith/shared';
 import { createBackground } from '../../lib/background';
 import { createAuthRepo } from '../auth/auth.repo';
-import { mediaTypeOf } from '../files/file-store';
 import { createAccountRepo } from './account.repo';
 import { createAccountService } from './account.service';
 import { AVATAR_MAX_BYTES } from './avatar';
@@ -44,7 +42,6 @@ export async function accountRoutes(app: FastifyInstance) {
     publicUrl: config.publicUrl,
     background,
     limits: app.rateLimits,
-    files: app.files,
   });
   // A picture is the request body itself; its type is checked against its bytes.
   app.addContentTypeParser(
@@ -104,13 +101,12 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   r.get('/users/:id/avatar', { schema: { tags, params: ZIdParams } }, async (request, reply) => {
-    const fileId = await account.avatarFile(request.user, request.params.id);
-    const file = await readFile(app.files.pathOf(...(fileId.split('/') as [string, string])));
+    const picture = await account.avatar(request.user, request.params.id);
     return reply
-      .type(mediaTypeOf(fileId))
+      .type(picture.mediaType)
       .header('content-disposition', 'inline')
       .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(file);
+      .send(picture.body);
   });
 
   r.post(

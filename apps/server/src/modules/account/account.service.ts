@@ -10,7 +10,7 @@ import type {
 import { AppError } from '../../lib/app-error';
 import type { TBackground } from '../../lib/background';
 import type { TMailer } from '../../lib/mailer';
-import type { TFileStore } from '../files/file-store';
+import { mediaTypeOf, newFileName } from '../files/file-store';
 import type { TRateLimits } from '../../lib/rate-limits';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import { toUser } from '../auth/auth.service';
@@ -25,8 +25,6 @@ import {
 import type { TAccountRepo, TSoleOwnedProject } from './account.repo';
 import { checkAvatar } from './avatar';
 
-// Pictures live in the file store beside the projects' folders, whose names are uuids.
-const AVATAR_OWNER = 'avatars';
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 // Reset mails to one address: enough for a lost mail or two, too few to flood an inbox.
@@ -40,7 +38,6 @@ type TAccountServiceDeps = {
   /** Mail goes out after the answer, so its timing tells nothing about the address. */
   background: TBackground;
   limits: TRateLimits;
-  files: TFileStore;
   now?: () => Date;
 };
 
@@ -69,7 +66,6 @@ export function createAccountService({
   publicUrl,
   background,
   limits,
-  files,
   now = () => new Date(),
 }: TAccountServiceDeps) {
   async function userRow(user: TUser): Promise<TUserRow> {
@@ -159,25 +155,21 @@ export function createAccountService({
     /** Replaces the profile picture (PNG, JPEG or WebP up to 512 KB). */
     async setAvatar(user: TUser, bytes: Uint8Array, mediaType: string): Promise<TUser> {
       checkAvatar(bytes, mediaType);
-      const before = await userRow(user);
-      const saved = await files.save(AVATAR_OWNER, bytes, mediaType);
-      const row = await repo.updateUser(user.id, { avatarFile: saved.fileId });
-      if (before.avatarFile) await files.remove(before.avatarFile);
-      return toUser(row!);
+      const { name } = newFileName(mediaType);
+      return toUser(
+        (await repo.transaction((tx) => tx.setAvatar(user.id, { name, content: bytes })))!,
+      );
     },
 
     async removeAvatar(user: TUser): Promise<TUser> {
-      const before = await userRow(user);
-      const row = await repo.updateUser(user.id, { avatarFile: null });
-      if (before.avatarFile) await files.remove(before.avatarFile);
-      return toUser(row!);
+      return toUser((await repo.transaction((tx) => tx.setAvatar(user.id, null)))!);
     },
 
-    /** The file of someone's picture; a stranger's, or none, is a 404. */
-    async avatarFile(viewer: TUser, userId: string): Promise<string> {
-      const file = await repo.visibleAvatar(viewer, userId);
-      if (!file) throw new AppError('not_found', 'No picture');
-      return file;
+    /** Someone's picture; a stranger's, or none, is a 404. */
+    async avatar(viewer: TUser, userId: string) {
+      const found = await repo.visibleAvatar(viewer, userId);
+      if (!found?.name) throw new AppError('not_found', 'No picture');
+      return { body: Buffer.from(found.content), mediaType: mediaTypeOf(found.name) };
     },
 
     /** Needs the current password; every other session of the account is signed out. */
@@ -275,7 +267,6 @@ export function createAccountService({
         await tx.deleteProjects(orphans.map((p) => p.id));
         await tx.deleteUser(user.id);
       });
-      if (row.avatarFile) await files.remove(row.avatarFile);
     },
   };
 }

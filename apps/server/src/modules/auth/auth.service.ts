@@ -24,7 +24,7 @@ export function toUser(row: TUserRow): TUser {
     emailVerified: row.emailVerifiedAt !== null,
     // The file's own name in the query: a new picture is a new URL, so caches never go stale.
     avatarUrl: row.avatarFile
-      ? `/api/users/${row.id}/avatar?v=${encodeURIComponent(row.avatarFile.split('/').pop()!)}`
+      ? `/api/users/${row.id}/avatar?v=${encodeURIComponent(row.avatarFile)}`
       : null,
     createdAt: row.createdAt.toISOString(),
   };
