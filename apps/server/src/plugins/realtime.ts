@@ -1,16 +1,23 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import {
   ZChannel,
   type TClientToServerEvents,
-  type TPresenceEvent,
   type TServerToClientEvents,
   type TUser,
   type TWsInfo,
 } from '@flowsmith/shared';
 import { createWsTokenSigner, type TWsTokenSigner } from '../lib/ws-token';
+import {
+  enterChannel,
+  handlePresence,
+  leaveChannel,
+  presenceEvent,
+  PRESENCE_PING,
+  type TSocketData,
+} from './realtime-presence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,16 +25,15 @@ declare module 'fastify' {
   }
 }
 
-type TSocketData = { user: TUser };
-type TSocket = Socket<
-  TClientToServerEvents,
-  TServerToClientEvents,
-  Record<string, never>,
-  TSocketData
->;
-
-/** Decides whether a user may read a channel of one kind (`user`, `project`, `run`). */
-export type TChannelAccess = (user: TUser, id: string) => Promise<boolean> | boolean;
+/**
+ * Decides whether a user may read a channel of one kind (`user`, `project`, `run`). An object
+ * allows and is the subscription's channel info, which join and leave events carry.
+ */
+type TChannelAccessResult = boolean | Record<string, unknown>;
+export type TChannelAccess = (
+  user: TUser,
+  id: string,
+) => Promise<TChannelAccessResult> | TChannelAccessResult;
 
 export type TRealtime = {
   io: Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
@@ -59,7 +65,11 @@ function createRealtime({
   log,
   publicUrl,
 }: TRealtimeOptions): TRealtime {
-  const io: TRealtime['io'] = new Server(httpServer, { path: '/socket.io', serveClient: false });
+  const io: TRealtime['io'] = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    ...PRESENCE_PING,
+  });
   const access = new Map<string, TChannelAccess>();
   const offsets = new Map<string, number>();
 
@@ -71,19 +81,14 @@ function createRealtime({
     const user = userId ? await findUser(userId) : undefined;
     if (!user) return next(new Error('unauthorized'));
     socket.data.user = user;
+    socket.data.connectedAt = new Date().toISOString();
+    socket.data.channels = {};
     next();
-  });
-
-  const presence = (socket: TSocket, channel: string): TPresenceEvent => ({
-    channel,
-    client: socket.id,
-    user: socket.data.user.id,
-    connInfo: { name: socket.data.user.name },
-    chanInfo: {},
   });
 
   io.on('connection', (socket) => {
     log.debug({ client: socket.id, user: socket.data.user.id }, 'realtime client connected');
+    handlePresence(io, socket);
 
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack({ ok: true, data: { time: new Date().toISOString() } });
@@ -99,22 +104,25 @@ function createRealtime({
         ? await Promise.resolve(check(socket.data.user, id)).catch(() => false)
         : false;
       if (!allowed) return ack(forbidden);
+      const rejoined = socket.rooms.has(parsed.data);
+      enterChannel(socket, parsed.data, allowed === true ? {} : allowed);
       await socket.join(parsed.data);
-      socket.to(parsed.data).emit('join', presence(socket, parsed.data));
+      if (!rejoined) socket.to(parsed.data).emit('join', presenceEvent(socket, parsed.data));
       ack({ ok: true, data: { offset: offsets.get(parsed.data) ?? 0 } });
     });
 
     socket.on('unsubscribe', async (channel, ack) => {
       if (typeof channel === 'string' && socket.rooms.has(channel)) {
         await socket.leave(channel);
-        socket.to(channel).emit('leave', presence(socket, channel));
+        socket.to(channel).emit('leave', presenceEvent(socket, channel));
+        leaveChannel(socket, channel);
       }
       if (typeof ack === 'function') ack({ ok: true, data: undefined });
     });
 
     socket.on('disconnecting', () => {
       for (const room of socket.rooms) {
-        if (room !== socket.id) socket.to(room).emit('leave', presence(socket, room));
+        if (room !== socket.id) socket.to(room).emit('leave', presenceEvent(socket, room));
       }
     });
   });
