@@ -12,6 +12,7 @@ import { CanvasUiContext, type TCanvasUi } from './canvas/canvas-context';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { CanvasDialogs } from './dialogs/canvas-dialogs';
 import { NodePalette } from './palette/node-palette';
+import { usePresence } from './presence/use-presence';
 import { CanvasCommands } from './state/canvas-commands';
 import { loadGraph } from './state/canvas-updates';
 import { resetCanvas, useCanvasStore } from './state/canvas-store';
@@ -52,6 +53,7 @@ function OpenCanvas({
   );
   const runUrl = useRunInUrl(notifyError);
   useLiveRun(project.id);
+  usePresence(project.id);
 
   useEffect(() => {
     loadGraph(graph, catalog.isGroupKind);
