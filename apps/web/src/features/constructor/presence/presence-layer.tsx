@@ -64,8 +64,11 @@ export function PresenceLayer() {
 
   useEffect(() => {
     if (!pane || !share) return;
+    // Unsnapped: the canvas snaps nodes to its grid, but a pointer points where it is.
     const onMove = (event: PointerEvent) =>
-      share({ cursor: screenToFlowPosition({ x: event.clientX, y: event.clientY }) });
+      share({
+        cursor: screenToFlowPosition({ x: event.clientX, y: event.clientY }, { snapToGrid: false }),
+      });
     const onLeave = () => share({ cursor: null });
     pane.addEventListener('pointermove', onMove);
     pane.addEventListener('pointerleave', onLeave);
