@@ -7,11 +7,8 @@
 //   publishes canvas writes; otherwise it says so and is skipped.
 // - `presence cursor`: a member's cursor update until every other member receives it.
 // Goal: p99 at most 100 ms above the bare relay's at 20 clients.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -20,15 +17,8 @@ import type {
   TPublication,
   TServerToClientEvents,
 } from '../packages/shared/src/index';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import {
-  startSmtpTestServer,
-  verificationTokenFrom,
-} from '../apps/server/src/test/smtp-test-server';
-import { openTestDatabase } from '../apps/server/src/test/test-databases';
 import { PRESENCE_PING } from '../apps/server/src/plugins/realtime-presence';
+import { startBenchApp } from './support/bench-app';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const CLIENT_COUNTS = [2, 20];
@@ -36,32 +26,15 @@ const CLIENT_COUNTS = [2, 20];
 const PACE_MS = 60;
 const TARGET_ADDED_P99_MS = 100;
 const ITERATION_TIMEOUT_MS = 5_000;
-const PASSWORD = 'benchmark password 123';
 
 type TAppClient = Socket<TServerToClientEvents, TClientToServerEvents>;
 type TRawClient = Socket;
 type TSample = { app: number[]; raw: number[] };
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
-const smtp = await startSmtpTestServer();
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  SMTP_URL: smtp.url,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'none'),
-});
-const database = process.env.DATABASE_URL
-  ? await openTestDatabase('postgres')
-  : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-const app = await buildApp({
-  config,
-  database,
-  secretKey: 'benchmark-secret-key-that-is-long-enough',
-  logger: false,
-});
+const bench = await startBenchApp();
+const { app, database, origin } = bench;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const origin = new URL(config.publicUrl).origin;
 
 async function call(method: string, url: string, payload?: object, cookie = '') {
   const response = await fetch(`${appUrl}${url}`, {
@@ -76,22 +49,11 @@ async function call(method: string, url: string, payload?: object, cookie = '') 
   return {
     status: response.status,
     body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    cookie: response.headers.getSetCookie().find((c) => c.startsWith('token=')),
   };
 }
 
-async function member(email: string, name: string) {
-  await call('POST', '/api/auth/register', { email, password: PASSWORD, name });
-  const token = verificationTokenFrom(await smtp.waitForMail(email));
-  await call('POST', '/api/auth/verify-email', { token });
-  const login = await call('POST', '/api/auth/login', { email, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  const user = login.body.user as { id: string };
-  return { id: user.id, cookie: login.cookie!.split(';')[0]! };
-}
-
-const owner = await member('owner@example.com', 'Olive Owner');
-const editor = await member('editor@example.com', 'Eddie Editor');
+const owner = await bench.signUp('owner@example.com', 'Olive Owner');
+const editor = await bench.signUp('editor@example.com', 'Eddie Editor');
 const projectId = (await call('POST', '/api/projects', { name: 'Bench' }, owner.cookie)).body
   .id as string;
 await call(
@@ -333,8 +295,5 @@ console.table(rows);
 for (const verdict of verdicts) console.log(verdict);
 
 await raw.close();
-await app.close();
-await database.close();
-await smtp.close();
-await rm(dataDir, { recursive: true, force: true });
+await bench.close();
 process.exit(0);

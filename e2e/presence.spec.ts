@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
-import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { otherPerson, signIn, signUpAndIn } from './support/auth';
 import {
+  addMember,
   createProject,
   docNode,
   documentOf,
@@ -18,43 +18,21 @@ test('members see who is on the canvas, where the others point and what they sel
   browser,
   flowsmith,
 }) => {
-  const bobEmail = uniqueEmail('bob');
-  const bobContext = await browser.newContext({ baseURL: flowsmith.url });
-  const bob = await bobContext.newPage();
-  await register(bob, bobEmail, 'Bob Builder');
-  await bob.goto(await flowsmith.verificationLink(bobEmail));
-  await expect(bob.getByText(/verified/i).first()).toBeVisible();
-
+  const bobPerson = await otherPerson(browser, flowsmith, 'bob', 'Bob Builder');
+  const bob = bobPerson.page;
   await signUpAndIn(page, flowsmith.verificationLink);
   const projectId = await createProject(page.request, 'Together');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf([
-      docNode('a', 'input', 0, 'Question', {
-        outputs: [{ name: 'value', label: 'Value', type: 'any' }],
-      }),
-      docNode('b', 'ai_output', 400, 'Answer', {
-        inputs: [{ name: 'text', label: 'Text', type: 'text' }],
-      }),
-    ]),
-  );
-  const users = await page.request.get(`/api/users?search=${encodeURIComponent(bobEmail)}`);
-  const bobId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
+  const graph = [docNode('a', 'input', 0, 'Question'), docNode('b', 'ai_output', 400, 'Answer')];
+  await importGraph(page.request, projectId, documentOf(graph));
   // A viewer is present like anyone else.
-  const added = await postFromApp(page.request, '/api/project_users', {
-    projectId,
-    userId: bobId,
-    role: 'viewer',
-  });
-  expect(added.status()).toBe(201);
+  await addMember(page.request, projectId, bobPerson.email, 'viewer');
 
   await openCanvas(page, projectId);
   await expect(avatars(page)).toHaveCount(1);
   await expect(avatars(page).first()).toHaveAttribute('title', 'Ada Lovelace (you)');
 
   await bob.goto('/login');
-  await signIn(bob, bobEmail);
+  await signIn(bob, bobPerson.email);
   await expect(bob).toHaveURL(/\/$/);
   await openCanvas(bob, projectId);
 
@@ -112,15 +90,15 @@ test('members see who is on the canvas, where the others point and what they sel
   }).toPass();
 
   // Bob's network drops without a goodbye: within 10 s he is gone from Ada's canvas.
-  await bobContext.setOffline(true);
+  await bobPerson.context.setOffline(true);
   await expect(avatars(page)).toHaveCount(1, { timeout: 10_000 });
   await expect(page.getByTestId('presence-selection')).toHaveCount(0);
   await expect(cursor).toHaveCount(0);
 
   // Back online, he reappears; leaving the canvas clears him at once.
-  await bobContext.setOffline(false);
+  await bobPerson.context.setOffline(false);
   await expect(avatars(page)).toHaveCount(2, { timeout: 15_000 });
   await bob.goto('/');
   await expect(avatars(page)).toHaveCount(1);
-  await bobContext.close();
+  await bobPerson.context.close();
 });
