@@ -131,10 +131,12 @@ describe.each(testDatabaseKinds)('presence on a project channel (%s)', (database
     expect(byClient.get(editor.id!)).toMatchObject({ chanInfo: { role: 'editor' } });
 
     const outsider = await open(w.users.editor.id);
-    expect(await outsider.emitWithAck('presence', channel())).toMatchObject({
-      ok: false,
-      error: { code: 'forbidden' },
-    });
+    for (const asked of [channel(), outsider.id, 42]) {
+      expect(await outsider.emitWithAck('presence', asked as string)).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
+    }
   });
 
   it('refuses presence to a non-member: no subscription, no list, no join event', async () => {

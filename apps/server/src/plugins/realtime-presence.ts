@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import {
   initialsOf,
   PRESENCE_STATE_RATE,
+  ZChannel,
   ZPresenceState,
   type TClientToServerEvents,
   type TPresenceEvent,
@@ -114,7 +115,7 @@ export function handlePresence(io: TIo, socket: TSocket): void {
 
   socket.on('presence', async (channel, ack) => {
     if (typeof ack !== 'function') return;
-    if (typeof channel !== 'string' || !socket.rooms.has(channel)) {
+    if (!ZChannel.safeParse(channel).success || !socket.rooms.has(channel)) {
       return ack({
         ok: false,
         error: { code: 'forbidden', message: 'Subscribe to the channel first' },
@@ -125,8 +126,9 @@ export function handlePresence(io: TIo, socket: TSocket): void {
   });
 
   socket.on('presence-state', (channel, state) => {
-    const here = typeof channel === 'string' ? socket.data.channels[channel] : undefined;
-    if (!here || !socket.rooms.has(channel)) return;
+    if (!ZChannel.safeParse(channel).success || !socket.rooms.has(channel)) return;
+    const here = socket.data.channels[channel];
+    if (!here) return;
     const now = Date.now();
     if (now - windowStart >= 1_000) {
       windowStart = now;
