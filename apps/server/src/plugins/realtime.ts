@@ -112,7 +112,8 @@ function createRealtime({
     });
 
     socket.on('unsubscribe', async (channel, ack) => {
-      if (typeof channel === 'string' && socket.rooms.has(channel)) {
+      // Only channels: a connection's own room is not one to leave.
+      if (ZChannel.safeParse(channel).success && socket.rooms.has(channel)) {
         await socket.leave(channel);
         socket.to(channel).emit('leave', presenceEvent(socket, channel));
         leaveChannel(socket, channel);
