@@ -89,6 +89,14 @@ test('members see who is on the canvas, where the others point and what they sel
     expect(Math.abs(tip.y - (questionOnAda.y + 10 * scale))).toBeLessThan(2);
   }).toPass();
 
+  // Drawn above the node, which is raised because Ada selected it.
+  const layers = await page.evaluate(() =>
+    ['[data-testid="presence-cursor"]', '.react-flow__node-input'].map((selector) =>
+      Number(getComputedStyle(document.querySelector(selector)!).zIndex),
+    ),
+  );
+  expect(layers[0]).toBeGreaterThan(layers[1]!);
+
   // Bob's network drops without a goodbye: within 10 s he is gone from Ada's canvas.
   await bobPerson.context.setOffline(true);
   await expect(avatars(page)).toHaveCount(1, { timeout: 10_000 });
