@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { TDatabase } from '../db/database';
 import { createTestApp, type TTestApp } from './test-app';
 import type { TTestDatabaseKind } from './test-databases';
 
@@ -51,7 +52,7 @@ export type TClient = ReturnType<typeof clientFor>;
  * and a stranger who has a project of their own.
  */
 export async function createWorld(
-  database: TTestDatabaseKind,
+  database: TTestDatabaseKind | TDatabase,
   options: Omit<Parameters<typeof createTestApp>[0], 'database'> = {},
 ) {
   const t = await createTestApp({ database, ...options });

@@ -4,6 +4,7 @@ export * from './canvas';
 export * from './catalog';
 export * from './custom-ais';
 export * from './databases';
+export * from './files';
 export * from './logs';
 export * from './projects';
 export * from './rate-limits';
