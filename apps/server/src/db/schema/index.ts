@@ -10,3 +10,4 @@ export * from './projects';
 export * from './rate-limits';
 export * from './runs';
 export * from './settings';
+export * from './home';
