@@ -5,19 +5,18 @@ import {
   type Socket as TcpSocket,
 } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  TClientToServerEvents,
   TPresenceEvent,
   TPresenceMember,
   TPresenceStateEvent,
   TServerToClientEvents,
 } from '@flowsmith/shared';
 import { createWorld, type TWorld } from '../test/api-world';
+import { connectedClient, type TRealtimeTestClient } from '../test/realtime-client';
 import { testDatabaseKinds } from '../test/test-databases';
 
-type TClient = Socket<TServerToClientEvents, TClientToServerEvents>;
+type TClient = TRealtimeTestClient;
 
 /**
  * A TCP relay to the app that can go silent: it keeps both connections open but forwards
@@ -69,17 +68,7 @@ describe.each(testDatabaseKinds)('presence on a project channel (%s)', (database
 
   async function open(userId: string, at = url): Promise<TClient> {
     const { token } = await w.t.app.realtime.ticket(userId);
-    const client: TClient = connect(at, {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    clients.push(client);
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve);
-      client.once('connect_error', reject);
-    });
-    return client;
+    return connectedClient(at, token, (client) => clients.push(client));
   }
   const channel = () => `project:${w.projectId}`;
   /**
