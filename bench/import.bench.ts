@@ -1,20 +1,13 @@
 // `npm run bench:import`: a 100,000-row CSV imported through the HTTP endpoint, against a bare
 // multi-row INSERT of the same rows through the same database driver, in the same run.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
-import { openDatabase } from '../apps/server/src/db/database';
-import { openTestDatabase } from '../apps/server/src/test/test-databases';
-import { databaseValues, mailOutbox } from '../apps/server/src/db/schema/index';
+import { databaseValues } from '../apps/server/src/db/schema/index';
+import { startBenchApp } from './support/bench-app';
 
 const ROWS = 100_000;
 const BATCH = 1_000;
-const PASSWORD = 'benchmark password 123';
 
 const row = (i: number) => ({ key: `key-${i}`, value: String(i * 7), type: 'number' as const });
 
@@ -59,54 +52,30 @@ async function measured<T>(work: () => Promise<T>) {
   }
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'none'),
-});
-// The embedded database by default; with DATABASE_URL, a throw-away database on that server.
-const database = process.env.DATABASE_URL
-  ? await openTestDatabase('postgres')
-  : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-const app = await buildApp({
-  config,
-  database,
-  secretKey: 'benchmark-secret-key-that-is-long-enough',
-  logger: false,
-});
-await app.ready();
-
-const call = async (method: 'GET' | 'POST', url: string, payload?: object, cookie = '') => {
-  const response = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-  return { status: response.statusCode, body: response.json(), cookies: response.cookies };
+const bench = await startBenchApp();
+const { app, database } = bench;
+const { cookie } = await bench.signUp('bench@example.com', 'Bench');
+const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const response = await app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, origin: bench.origin },
+  });
+  return { status: response.statusCode, body: response.json() };
 };
-await call('POST', '/api/auth/register', {
-  email: 'bench@example.com',
-  password: PASSWORD,
-  name: 'Bench',
-});
-const [mail] = await database.db.select().from(mailOutbox);
-const token = decodeURIComponent(/token=([\w%-]+)/.exec(mail!.text)![1]!);
-await call('POST', '/api/auth/verify-email', { token });
-const login = await call('POST', '/api/auth/login', {
-  email: 'bench@example.com',
-  password: PASSWORD,
-});
-const cookie = `token=${login.cookies.find((c) => c.name === 'token')!.value}`;
-const project = (await call('POST', '/api/projects', { name: 'Bench' }, cookie)).body;
+const project = (await call('POST', '/api/projects', { name: 'Bench' })).body;
 const imported = (
-  await call('POST', '/api/node_databases', { projectId: project.id, name: 'Imported' }, cookie)
+  await call('POST', '/api/node_databases', { projectId: project.id, name: 'Imported' })
 ).body;
-const bare = (
-  await call('POST', '/api/node_databases', { projectId: project.id, name: 'Bare' }, cookie)
-).body;
+const bare = (await call('POST', '/api/node_databases', { projectId: project.id, name: 'Bare' }))
+  .body;
 
 const importRun = await measured(async () => {
   const response = await app.inject({
     method: 'POST',
     url: `/api/node_databases/${imported.id}/import?typeColumn=type`,
-    headers: { cookie, 'content-type': 'text/csv' },
+    headers: { cookie, origin: bench.origin, 'content-type': 'text/csv' },
     payload: Readable.from(csvChunks()),
   });
   if (response.statusCode !== 200) throw new Error(`import failed: ${response.body}`);
@@ -153,6 +122,4 @@ console.log(
 const heapMet = importRun.heapMb < 300 ? 'met' : 'NOT met';
 console.log(`import peak heap: ${importRun.heapMb.toFixed(0)} MB (target < 300 MB: ${heapMet})`);
 
-await app.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { nodeOfKind, openCanvas } from './constructor-helpers';
-import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { addMember, nodeOfKind, openCanvas } from './constructor-helpers';
+import { otherPerson, signIn, signUpAndIn } from './support/auth';
 import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 
@@ -193,12 +193,11 @@ test('a failing model is retried, then its node shows the error; a viewer sees r
   browser,
   flowsmith,
 }) => {
-  const viewerEmail = uniqueEmail('run-viewer');
-  const viewerContext = await browser.newContext({ baseURL: flowsmith.url });
-  const viewer = await viewerContext.newPage();
-  await register(viewer, viewerEmail, 'Vic Viewer');
-  await viewer.goto(await flowsmith.verificationLink(viewerEmail));
-  await expect(viewer.getByText(/verified/i).first()).toBeVisible();
+  const {
+    context: viewerContext,
+    page: viewer,
+    email: viewerEmail,
+  } = await otherPerson(browser, flowsmith, 'run-viewer', 'Vic Viewer');
 
   await signUpAndIn(page, flowsmith.verificationLink, 'Olga Owner');
   const workflow = await createWorkflow(page.request, 'Broken lab', 'compatible:broken-chat');
@@ -219,13 +218,7 @@ test('a failing model is retried, then its node shows the error; a viewer sees r
   await expect(page.getByTestId('live-run-status')).toHaveText('Run failed');
   await shoot(page, 'run-failed');
 
-  const users = await page.request.get(`/api/users?search=${encodeURIComponent(viewerEmail)}`);
-  const viewerId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
-  await post(page.request, '/api/project_users', {
-    projectId: workflow.projectId,
-    userId: viewerId,
-    role: 'viewer',
-  });
+  await addMember(page.request, workflow.projectId, viewerEmail, 'viewer');
 
   await viewer.goto('/login');
   await signIn(viewer, viewerEmail);

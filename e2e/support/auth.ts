@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect } from './flowsmith.fixture';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -19,6 +19,18 @@ export async function register(page: Page, email: string, name: string) {
   await expect(page.getByText(/check your inbox/i)).toBeVisible();
 }
 
+/** Registers through the UI and follows the mailed link, leaving the user signed out. */
+export async function registerVerified(
+  page: Page,
+  verificationLink: (email: string) => Promise<string>,
+  email: string,
+  name: string,
+) {
+  await register(page, email, name);
+  await page.goto(await verificationLink(email));
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+}
+
 export async function signIn(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -32,11 +44,23 @@ export async function signUpAndIn(
   name = 'Ada Lovelace',
 ) {
   const email = uniqueEmail();
-  await register(page, email, name);
-  await page.goto(await verificationLink(email));
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  await registerVerified(page, verificationLink, email, name);
   await page.goto('/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   return email;
+}
+
+/** Another person with a browser context of their own: registered, verified, signed out. */
+export async function otherPerson(
+  browser: Browser,
+  flowsmith: { url: string; verificationLink: (email: string) => Promise<string> },
+  prefix: string,
+  name: string,
+) {
+  const email = uniqueEmail(prefix);
+  const context = await browser.newContext({ baseURL: flowsmith.url });
+  const page = await context.newPage();
+  await registerVerified(page, flowsmith.verificationLink, email, name);
+  return { context, page, email };
 }

@@ -99,9 +99,13 @@ describe('realtime connection', () => {
     await first.emitWithAck('subscribe', 'project:p1');
     const joined = new Promise((resolve) => first.once('join', resolve));
     await second.emitWithAck('subscribe', 'project:p1');
-    expect(await joined).toMatchObject({ channel: 'project:p1', user: bob.id, client: second.id });
+    expect(await joined).toMatchObject({
+      channel: 'project:p1',
+      user: { id: bob.id },
+      client: second.id,
+    });
     const left = new Promise((resolve) => first.once('leave', resolve));
     second.disconnect();
-    expect(await left).toMatchObject({ channel: 'project:p1', user: bob.id });
+    expect(await left).toMatchObject({ channel: 'project:p1', user: { id: bob.id } });
   });
 });

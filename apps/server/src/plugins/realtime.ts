@@ -1,17 +1,24 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type ServerOptions, type Socket } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import {
   ZChannel,
   type TClientToServerEvents,
-  type TPresenceEvent,
   type TServerToClientEvents,
   type TUser,
   type TWsInfo,
 } from '@flowsmith/shared';
 import { createPostgresFanout } from '../lib/realtime-fanout';
 import { createWsTokenSigner, type TWsTokenSigner } from '../lib/ws-token';
+import {
+  enterChannel,
+  handlePresence,
+  leaveChannel,
+  presenceEvent,
+  PRESENCE_PING,
+  type TSocketData,
+} from './realtime-presence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,16 +26,15 @@ declare module 'fastify' {
   }
 }
 
-type TSocketData = { user: TUser };
-type TSocket = Socket<
-  TClientToServerEvents,
-  TServerToClientEvents,
-  Record<string, never>,
-  TSocketData
->;
-
-/** Decides whether a user may read a channel of one kind (`user`, `project`, `run`). */
-export type TChannelAccess = (user: TUser, id: string) => Promise<boolean> | boolean;
+/**
+ * Decides whether a user may read a channel of one kind (`user`, `project`, `run`). An object
+ * allows and is the subscription's channel info, which join and leave events carry.
+ */
+type TChannelAccessResult = boolean | Record<string, unknown>;
+export type TChannelAccess = (
+  user: TUser,
+  id: string,
+) => Promise<TChannelAccessResult> | TChannelAccessResult;
 
 export type TRealtime = {
   io: Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, TSocketData>;
@@ -66,6 +72,7 @@ function createRealtime({
   const io: TRealtime['io'] = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
+    ...PRESENCE_PING,
     ...(adapter ? { adapter } : {}),
   });
   const access = new Map<string, TChannelAccess>();
@@ -79,19 +86,14 @@ function createRealtime({
     const user = userId ? await findUser(userId) : undefined;
     if (!user) return next(new Error('unauthorized'));
     socket.data.user = user;
+    socket.data.connectedAt = new Date().toISOString();
+    socket.data.channels = {};
     next();
-  });
-
-  const presence = (socket: TSocket, channel: string): TPresenceEvent => ({
-    channel,
-    client: socket.id,
-    user: socket.data.user.id,
-    connInfo: { name: socket.data.user.name },
-    chanInfo: {},
   });
 
   io.on('connection', (socket) => {
     log.debug({ client: socket.id, user: socket.data.user.id }, 'realtime client connected');
+    handlePresence(io, socket);
 
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack({ ok: true, data: { time: new Date().toISOString() } });
@@ -107,22 +109,26 @@ function createRealtime({
         ? await Promise.resolve(check(socket.data.user, id)).catch(() => false)
         : false;
       if (!allowed) return ack(forbidden);
+      const rejoined = socket.rooms.has(parsed.data);
+      enterChannel(socket, parsed.data, allowed === true ? {} : allowed);
       await socket.join(parsed.data);
-      socket.to(parsed.data).emit('join', presence(socket, parsed.data));
+      if (!rejoined) socket.to(parsed.data).emit('join', presenceEvent(socket, parsed.data));
       ack({ ok: true, data: { offset: offsets.get(parsed.data) ?? 0 } });
     });
 
     socket.on('unsubscribe', async (channel, ack) => {
-      if (typeof channel === 'string' && socket.rooms.has(channel)) {
+      // Only channels: a connection's own room is not one to leave.
+      if (ZChannel.safeParse(channel).success && socket.rooms.has(channel)) {
         await socket.leave(channel);
-        socket.to(channel).emit('leave', presence(socket, channel));
+        socket.to(channel).emit('leave', presenceEvent(socket, channel));
+        leaveChannel(socket, channel);
       }
       if (typeof ack === 'function') ack({ ok: true, data: undefined });
     });
 
     socket.on('disconnecting', () => {
       for (const room of socket.rooms) {
-        if (room !== socket.id) socket.to(room).emit('leave', presence(socket, room));
+        if (room !== socket.id) socket.to(room).emit('leave', presenceEvent(socket, room));
       }
     });
   });

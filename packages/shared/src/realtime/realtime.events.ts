@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import type {
+  TPresenceEvent,
+  TPresenceMember,
+  TPresenceState,
+  TPresenceStateEvent,
+} from './presence.events';
 
 /** Channels a client may subscribe to: `user:{id}`, `project:{id}`, `run:{id}`. */
 export const ZChannel = z
@@ -17,11 +23,6 @@ export type TPublication<T = unknown> = {
   tags?: Record<string, string>;
 };
 
-export type TPresenceEvent = TClientInfo & {
-  channel: string;
-  chanInfo: Record<string, unknown>;
-};
-
 export type TRealtimeError = { code: string; message: string };
 
 export type TAck<T = undefined> = { ok: true; data: T } | { ok: false; error: TRealtimeError };
@@ -32,12 +33,16 @@ export type TServerToClientEvents = {
   publication: (publication: TPublication) => void;
   join: (event: TPresenceEvent) => void;
   leave: (event: TPresenceEvent) => void;
+  'presence-state': (event: TPresenceStateEvent) => void;
 };
 
 export type TClientToServerEvents = {
   ping: (ack: (reply: TAck<{ time: string }>) => void) => void;
   subscribe: (channel: string, ack: (reply: TAck<{ offset: number }>) => void) => void;
   unsubscribe: (channel: string, ack: (reply: TAck) => void) => void;
+  /** The channel's current presence list; the caller must be subscribed. */
+  presence: (channel: string, ack: (reply: TAck<{ members: TPresenceMember[] }>) => void) => void;
+  'presence-state': (channel: string, state: TPresenceState) => void;
 };
 
 /** On `user:{id}`: a project the user owns has spent 80 % of its monthly budget (once a month). */

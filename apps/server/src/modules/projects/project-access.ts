@@ -81,8 +81,9 @@ export const projectAccess = {
     return inMemberProjects(db, column, userId, role);
   },
 
-  async isMember(db: TDb, userId: string, projectId: string): Promise<boolean> {
-    return Boolean(await roleOf(db, userId, projectId));
+  /** The user's role in a project, or undefined for a non-member. */
+  roleOf(db: TDb, userId: string, projectId: string): Promise<TProjectRole | undefined> {
+    return roleOf(db, userId, projectId);
   },
 
   /** Whether the user may read a row of a project table. */

@@ -23,10 +23,10 @@ export async function projectsRoutes(app: FastifyInstance) {
   const tags = ['projects'];
   const memberTags = ['project_users'];
 
-  app.realtime.registerChannel(
-    'project',
-    (user, id) => ZId.safeParse(id).success && projectAccess.isMember(db, user.id, id),
-  );
+  app.realtime.registerChannel('project', async (user, id) => {
+    const role = ZId.safeParse(id).success && (await projectAccess.roleOf(db, user.id, id));
+    return role ? { role } : false;
+  });
 
   r.get(
     '/projects',

@@ -6,18 +6,12 @@ import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { StyleClass } from 'primereact/styleclass';
 import type { MenuItem } from 'primereact/menuitem';
-import { appRoutes, type TUser } from '@flowsmith/shared';
+import { appRoutes, initialsOf, type TUser } from '@flowsmith/shared';
 import { useAppState } from '../../lib/app-state/app-state-store';
 import { useOnline } from '../../lib/network/use-online';
 import { promptInstall, useInstallOffer } from '../../lib/pwa/install-prompt';
 import { SIDEBAR_ID, SIDEBAR_OPEN_CLASS } from './sidebar-menu';
 import { useSignOut } from './use-sign-out';
-
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0]];
-  return letters.join('').toUpperCase() || '?';
-}
 
 export function Topbar({ user }: { user: TUser }) {
   const navigate = useNavigate();

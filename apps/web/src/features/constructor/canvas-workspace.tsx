@@ -14,6 +14,7 @@ import { FlowCanvas } from './canvas/flow-canvas';
 import { usePaletteDrag } from './canvas/use-palette-drag';
 import { CanvasDialogs } from './dialogs/canvas-dialogs';
 import { NodePalette } from './palette/node-palette';
+import { usePresence } from './presence/use-presence';
 import { CanvasCommands } from './state/canvas-commands';
 import { loadGraph } from './state/canvas-updates';
 import { resetCanvas, useCanvasStore } from './state/canvas-store';
@@ -56,6 +57,7 @@ function OpenCanvas({
   );
   const runUrl = useRunInUrl(notifyError);
   useLiveRun(project.id);
+  usePresence(project.id);
 
   useEffect(() => {
     loadGraph(graph, catalog.isGroupKind);

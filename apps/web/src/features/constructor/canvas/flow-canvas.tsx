@@ -19,6 +19,7 @@ import { useAppState } from '../../../lib/app-state/app-state-store';
 import { layoutOf } from '../core/flow-mapping';
 import type { TFlowEdge, TFlowNode, TLayoutItem } from '../core/flow-types';
 import { reparentAfterDrag } from '../core/grouping';
+import { PresenceLayer } from '../presence/presence-layer';
 import { applyLayoutItems } from '../state/canvas-updates';
 import { openDialog, useCanvasStore } from '../state/canvas-store';
 import { GRID } from '../state/canvas-commands';
@@ -199,6 +200,7 @@ export function FlowCanvas({ projectId }: { projectId: string }) {
       <Background variant={BackgroundVariant.Dots} gap={GRID} size={1} />
       <Controls showInteractive={false} />
       <MiniMap style={MINIMAP_SIZE} nodeColor={minimapColor} pannable zoomable />
+      <PresenceLayer />
     </ReactFlow>
   );
 }

@@ -4,6 +4,7 @@ import { Tag } from 'primereact/tag';
 import { useReactFlow } from '@xyflow/react';
 import { useToast } from '../../../components/toast';
 import { useCanvasUi } from '../canvas/canvas-context';
+import { PresenceAvatars } from '../presence/presence-avatars';
 import { exportCanvas, importFile, layoutCanvas } from '../state/clipboard-commands';
 import { useCanvasStore } from '../state/canvas-store';
 import { RunControls } from './run-controls';
@@ -95,6 +96,7 @@ export function CanvasToolbar({ projectName }: { projectName: string }) {
         onClick={() => exportCanvas(projectName)}
       />
       {readOnly ? null : <SaveStatus status={saveStatus} onRetry={() => commands.queue.retry()} />}
+      <PresenceAvatars />
     </div>
   );
 }

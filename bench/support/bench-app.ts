@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config/config';
+import { openDatabase } from '../../apps/server/src/db/database';
+import {
+  startSmtpTestServer,
+  verificationTokenFrom,
+} from '../../apps/server/src/test/smtp-test-server';
+import { openTestDatabase } from '../../apps/server/src/test/test-databases';
+
+const PASSWORD = 'benchmark password 123';
+
+/**
+ * The server app in this process on a throw-away data folder: the embedded database by default;
+ * with DATABASE_URL, a throw-away database on that server. Mail goes to a real SMTP test server,
+ * where `signUp` reads the verification link.
+ */
+export async function startBenchApp() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
+  const smtp = await startSmtpTestServer();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+  });
+  const database = process.env.DATABASE_URL
+    ? await openTestDatabase('postgres')
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const app = await buildApp({
+    config,
+    database,
+    secretKey: 'benchmark-secret-key-that-is-long-enough',
+    logger: false,
+  });
+  await app.ready();
+  const origin = new URL(config.publicUrl).origin;
+
+  return {
+    app,
+    database,
+    /** A verified, signed-in user: their id and the session cookie. */
+    async signUp(email: string, name: string) {
+      const post = (url: string, payload: object) =>
+        app.inject({ method: 'POST', url, payload, headers: { origin } });
+      await post('/api/auth/register', { email, password: PASSWORD, name });
+      const token = verificationTokenFrom(await smtp.waitForMail(email));
+      await post('/api/auth/verify-email', { token });
+      const login = await post('/api/auth/login', { email, password: PASSWORD });
+      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+      const cookie = login.cookies.find((c) => c.name === 'token')!;
+      return {
+        id: (login.json() as { user: { id: string } }).user.id,
+        cookie: `token=${cookie.value}`,
+      };
+    },
+    /** Sent with a cookie, a state-changing request must come from the app's own origin. */
+    origin,
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
