@@ -391,11 +391,11 @@ describe('runs against an OpenAI-compatible server', () => {
       .insert(runs)
       .values({ projectId, userId: w.users.owner.id, status: 'running' })
       .returning();
-    await w.t.app.runJobs.executor.recover(w.t.app.runJobs.queue);
+    await w.t.app.runJobs.executor.recover();
     const run = (await w.as.owner.get(`/api/runs/${stuck!.id}`)).body;
     expect(run).toMatchObject({
       status: 'failed',
-      error: 'Interrupted: the server stopped during this run',
+      error: 'Interrupted: the process running it stopped',
     });
   });
 });
