@@ -48,6 +48,8 @@ export type TBuildOptions = {
   logStream?: TLogStream;
   /** Sees every route as it is added, e.g. for a test that walks the route table. */
   onRoute?: (route: RouteOptions) => void;
+  /** A worker executes runs and has no API or web app (it never listens). */
+  role?: 'server' | 'worker';
 };
 
 /** Every module of the API, each a Fastify plugin of routes over its service. */
@@ -81,6 +83,7 @@ export async function buildApp({
   logger = true,
   logStream,
   onRoute,
+  role = 'server',
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
@@ -108,6 +111,7 @@ export async function buildApp({
   await app.register(filesPlugin);
   await app.register(modelsPlugin, { secretKey });
   await app.register(runJobsPlugin);
+  if (role === 'worker') return app;
 
   await app.register(api, { prefix: '/api' });
   await app.register(spaPlugin);
