@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { createTestApp, type TTestApp } from './test-app';
+import type { TDatabase } from '../db/database';
 import type { TTestDatabaseKind } from './test-databases';
 
 export type TActor = { id: string; cookie: string } | null;
@@ -51,7 +52,7 @@ export type TClient = ReturnType<typeof clientFor>;
  * and a stranger who has a project of their own.
  */
 export async function createWorld(
-  database: TTestDatabaseKind,
+  database: TTestDatabaseKind | TDatabase,
   options: Omit<Parameters<typeof createTestApp>[0], 'database'> = {},
 ) {
   const t = await createTestApp({ database, ...options });

@@ -18,7 +18,9 @@ function onTransaction(tx: TDb): PgBoss.Db {
     async executeSql(text, values) {
       const parts = text.split(/\$(\d+)/);
       const query = sql.join(
-        parts.map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part))),
+        parts.map((part, i) =>
+          i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part),
+        ),
       );
       return (await tx.execute(query)) as unknown as { rows: unknown[] };
     },
