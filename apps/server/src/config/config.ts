@@ -199,7 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parallelRuns: e.RUN_CONCURRENCY,
       leaseMs: e.RUN_LEASE_SECONDS * 1000,
       heartbeatMs: Math.round((e.RUN_LEASE_SECONDS * 1000) / 3),
-      nodeTimeoutMs: 120_000,
+      nodeTimeoutMs: 60_000,
       retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 },
     },
     providers: {
