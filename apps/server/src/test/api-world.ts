@@ -157,13 +157,25 @@ export async function createWorld(
     return { group, input, processor, output };
   };
 
+  /** Starts a run of a new `flow` on `model` as its owner; the run's id. */
+  const flowRun = async (model: string, question = 'why?') => {
+    const { group } = await flow(model);
+    const started = await as.owner.post('/api/runs', {
+      projectId,
+      nodeGroupId: group.id,
+      inputs: { question },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    return started.body.run.id as string;
+  };
+
   return {
     t,
     users: { admin, owner, editor, viewer, stranger },
     as,
     projectId,
     strangerProjectId,
-    make: { ...make, flow },
+    make: { ...make, flow, flowRun },
     unique,
     created,
   };

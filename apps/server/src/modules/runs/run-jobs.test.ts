@@ -13,17 +13,6 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
   }, 120_000);
   afterAll(() => w.t.close());
 
-  async function queuedRun() {
-    const { group } = await w.make.flow('echo');
-    const started = await w.as.owner.post('/api/runs', {
-      projectId: w.projectId,
-      nodeGroupId: group.id,
-      inputs: { question: 'why?' },
-    });
-    expect(started.status).toBe(202);
-    return started.body.run.id as string;
-  }
-
   const insertRunning = async (leaseExpiresAt: ReturnType<typeof sql>) =>
     (
       await w.t.database.db
@@ -39,7 +28,7 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
     )[0]!;
 
   it('cancels a queued run with a stored, numbered event, and wakes whoever waits for it', async () => {
-    const id = await queuedRun();
+    const id = await w.make.flowRun('echo');
     const waiting = w.t.app.runJobs.executor.waitFor(id, 10_000);
     const asked = Date.now();
     expect((await w.as.owner.post(`/api/runs/${id}/cancel`, {})).status).toBe(202);

@@ -174,14 +174,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
 
   it('cancels a queued run at once with a stored, numbered event that server B publishes', async () => {
     // The in-test app stores the run but hands it to no worker, so it stays queued.
-    const { group } = await w.make.flow('compatible:tiny-chat');
-    const queued = await w.as.owner.post('/api/runs', {
-      projectId: w.projectId,
-      nodeGroupId: group.id,
-      inputs: { question: 'why?' },
-    });
-    expect(queued.status).toBe(202);
-    const id = queued.body.run.id as string;
+    const id = await w.make.flowRun('compatible:tiny-chat');
 
     const wsToken = (await call(serverB.url, 'GET', '/api/auth/ws-token')).body.token;
     const socket = connect(serverB.url, {
