@@ -7,8 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +17,7 @@ import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
 import type { TRunJobs } from '../apps/server/src/plugins/run-jobs';
 import { runs, subscriptionPlans } from '../apps/server/src/db/schema/index';
+import { startFakeOpenAiServer } from '../apps/server/src/test/fake-openai-server';
 import {
   startSmtpTestServer,
   verificationTokenFrom,
@@ -28,54 +27,9 @@ import { openTestDatabase } from '../apps/server/src/test/test-databases';
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 1_000);
 const CONCURRENCY = 50;
-const MODEL_DELAY_MS = 200;
 const SECRET_KEY = 'benchmark-secret-key-that-is-long-enough';
 const PASSWORD = 'benchmark password 123';
 const root = path.resolve(import.meta.dirname, '..');
-
-/** An OpenAI-compatible server whose one model answers every chat after MODEL_DELAY_MS. */
-async function startModelServer() {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      if (req.url?.endsWith('/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ data: [{ id: 'bench-chat' }] }));
-      }
-      const body = JSON.parse(raw) as { stream?: boolean };
-      const base = { id: 'chatcmpl-1', created: 1_700_000_000, model: 'bench-chat' };
-      const usage = { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 };
-      setTimeout(() => {
-        if (!body.stream) {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(
-            JSON.stringify({
-              ...base,
-              object: 'chat.completion',
-              choices: [
-                { index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' },
-              ],
-              usage,
-            }),
-          );
-        }
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-        const chunk = { ...base, object: 'chat.completion.chunk' };
-        send({ ...chunk, choices: [{ index: 0, delta: { content: 'ok' }, finish_reason: null }] });
-        send({ ...chunk, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-        send({ ...chunk, choices: [], usage });
-        res.end('data: [DONE]\n\n');
-      }, MODEL_DELAY_MS);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 type TApp = Awaited<ReturnType<typeof buildApp>> & { runJobs: TRunJobs };
 
@@ -115,7 +69,7 @@ async function direct(baseUrl: string): Promise<TResult> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        model: 'bench-chat',
+        model: 'delayed-chat',
         stream: true,
         messages: [{ role: 'user', content: 'Q: why?' }],
       }),
@@ -164,7 +118,7 @@ async function prepare(app: TApp, database: TDatabase) {
     ).body as { id: string };
   const input = await node('input', { name: 'question' });
   const processor = await node('ai_processor', {
-    model: 'compatible:bench-chat',
+    model: 'compatible:delayed-chat',
     template: 'Q: {{input}}',
   });
   const output = await node('ai_output', { name: 'answer' });
@@ -240,7 +194,7 @@ async function inProcess(baseUrl: string, dataDir: string): Promise<TResult> {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const app = await appOn(database, dataDir, {
     OPENAI_COMPATIBLE_BASE_URL: baseUrl,
-    OPENAI_COMPATIBLE_MODELS: 'bench-chat',
+    OPENAI_COMPATIBLE_MODELS: 'delayed-chat',
   });
   try {
     return await throughRuns('in-process queue, embedded database', app, database);
@@ -256,7 +210,7 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
     DATABASE_URL: database.url!,
     RUN_QUEUE: 'pg-boss',
     OPENAI_COMPATIBLE_BASE_URL: baseUrl,
-    OPENAI_COMPATIBLE_MODELS: 'bench-chat',
+    OPENAI_COMPATIBLE_MODELS: 'delayed-chat',
   };
   // This process serves the API and waits; the workers execute.
   const app = await appOn(database, dataDir, { ...env, RUN_CONCURRENCY: '0' });
@@ -289,7 +243,8 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
   }
 }
 
-const model = await startModelServer();
+// Its `delayed-chat` answers after 200 ms.
+const model = await startFakeOpenAiServer();
 // The sign-up link is read from a real SMTP server, as the tests read it.
 const smtp = await startSmtpTestServer();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-runs-'));
@@ -304,7 +259,7 @@ try {
   }
   const rate = (r: TResult) => (r.durations.length / r.ms) * 1000;
   console.log(
-    `${RUNS.toLocaleString('en-US')} runs, ${CONCURRENCY} at once, against a model answering after ${MODEL_DELAY_MS} ms`,
+    `${RUNS.toLocaleString('en-US')} runs, ${CONCURRENCY} at once, against a model answering after 200 ms`,
   );
   console.table(
     results.map((r) => ({

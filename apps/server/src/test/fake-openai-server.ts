@@ -17,7 +17,8 @@ const textOf = (content: TChatBody['messages'][number]['content']) =>
  * An OpenAI-compatible model server on a loopback port, for tests. Its models behave as named:
  * `tiny-chat` answers (streamed or not) with the last user message, `flaky-chat` answers 429
  * once and then like tiny-chat, `broken-chat` always fails with 500, `hanging-chat` never
- * answers, `slow-chat` streams like tiny-chat one word every 150 ms, `tool-chat` calls the first
+ * answers, `slow-chat` streams like tiny-chat one word every 150 ms, `delayed-chat` answers like
+ * tiny-chat after 200 ms (a model's usual wait, for benchmarks), `tool-chat` calls the first
  * tool it is offered and then reports its result, and `tiny-image` draws a picture.
  */
 export async function startFakeOpenAiServer() {
@@ -29,6 +30,10 @@ export async function startFakeOpenAiServer() {
     `Hello from tiny: ${textOf(body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '')}`;
 
   function chat(body: TChatBody, res: ServerResponse) {
+    if (body.model === 'delayed-chat') {
+      setTimeout(() => chat({ ...body, model: 'tiny-chat' }, res), 200);
+      return;
+    }
     if (body.model === 'hanging-chat') {
       open.add(res);
       res.on('close', () => open.delete(res));
