@@ -22,7 +22,7 @@ export type TNotificationHandler = (payload: string | undefined) => void;
 export type TDatabase = {
   db: TDb;
   kind: 'pglite' | 'postgres';
-  /** The PostgreSQL connection string, for libraries that open their own pool (pg-boss). */
+  /** PostgreSQL's address, for what needs connections of its own (realtime adapter, pg-boss). */
   url?: string;
   ping(): Promise<boolean>;
   /**

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
   ZChannel,
   type TClientToServerEvents,
@@ -10,6 +10,7 @@ import {
   type TUser,
   type TWsInfo,
 } from '@flowsmith/shared';
+import { createPostgresFanout } from '../lib/realtime-fanout';
 import { createWsTokenSigner, type TWsTokenSigner } from '../lib/ws-token';
 
 declare module 'fastify' {
@@ -44,6 +45,8 @@ type TRealtimeOptions = {
   findUser: (id: string) => Promise<TUser | undefined>;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** How publications reach the other servers' clients; in-process when left out. */
+  adapter?: ServerOptions['adapter'];
 };
 
 const forbidden = {
@@ -58,8 +61,13 @@ function createRealtime({
   findUser,
   log,
   publicUrl,
+  adapter,
 }: TRealtimeOptions): TRealtime {
-  const io: TRealtime['io'] = new Server(httpServer, { path: '/socket.io', serveClient: false });
+  const io: TRealtime['io'] = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    ...(adapter ? { adapter } : {}),
+  });
   const access = new Map<string, TChannelAccess>();
   const offsets = new Map<string, number>();
 
@@ -132,18 +140,27 @@ function createRealtime({
   };
 }
 
-/** `app.realtime`: modules register who may read their channels and publish on them. */
+/**
+ * `app.realtime`: modules register who may read their channels and publish on them. On
+ * PostgreSQL, publications and presence reach the clients of every server sharing the database.
+ */
 export const realtimePlugin = fp<{ secretKey: string }>(
   async (app, { secretKey }) => {
+    const { url } = app.database;
+    const fanout = url ? createPostgresFanout(url, app.log) : undefined;
     const realtime = createRealtime({
       httpServer: app.server,
       wsTokens: createWsTokenSigner(secretKey),
       findUser: app.auth.userById,
       log: app.log,
       publicUrl: app.config.publicUrl,
+      ...(fanout ? { adapter: fanout.adapter } : {}),
     });
     app.decorate('realtime', realtime);
-    app.addHook('onClose', () => realtime.close());
+    app.addHook('onClose', async () => {
+      await realtime.close();
+      await fanout?.close();
+    });
   },
   { name: 'realtime', dependencies: ['auth'] },
 );

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { createTestApp, type TTestApp } from './test-app';
+import type { TRun } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
+import { createTestApp, type TTestApp } from './test-app';
 import type { TTestDatabaseKind } from './test-databases';
 
 export type TActor = { id: string; cookie: string } | null;
@@ -169,8 +170,19 @@ export async function createWorld(
     return started.body.run.id as string;
   };
 
+  /** The run once it has finished, read as `client` (the owner unless given). */
+  const finished = async (runId: string, client = as.owner): Promise<TRun> => {
+    for (let i = 0; i < 400; i++) {
+      const run = (await client.get(`/api/runs/${runId}`)).body as TRun;
+      if (['succeeded', 'failed', 'cancelled'].includes(run.status)) return run;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the run did not finish');
+  };
+
   return {
     t,
+    finished,
     users: { admin, owner, editor, viewer, stranger },
     as,
     projectId,

@@ -2,6 +2,7 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import { useQuery } from '@tanstack/react-query';
 import { templateOf, templateVariables, type TParamMeta } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
+import { nodeDocUrl } from '../../../lib/doc-links';
 import { TextField } from '../../../components/form/text-field';
 import { modelOptions } from '../../../lib/models/model-label';
 import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
@@ -124,6 +125,15 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
           variables={variables}
           connectedInputs={connectedInputs}
         />
+        <a
+          className="canvas-dialog__help"
+          href={nodeDocUrl(node.data.kind)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          <i className="pi pi-question-circle" aria-hidden="true" /> Help:{' '}
+          {kind?.name ?? node.data.kind} in the node reference
+        </a>
       </div>
     </FormDialog>
   );
