@@ -43,10 +43,8 @@ const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 
 /**
  * Two servers (which execute nothing) and two workers as child processes on one throw-away
- * PostgreSQL, with pg-boss. Without the Socket.IO PostgreSQL adapter a worker's publications
- * do not reach another process's clients, so following a run through server B is checked on the
- * stored events B serves (`GET /api/runs/{id}/events?after=`), which is what a client catching up
- * reads.
+ * PostgreSQL, with pg-boss. A worker's publications reach server B's Socket.IO clients through
+ * the realtime fan-out; B also serves the stored events a client catches up with.
  */
 describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -146,8 +144,27 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('runs through server A on a worker, follows it on server B, and a cancel sent to B stops it within a second', async () => {
+  async function socketOn(base: string) {
+    const wsToken = (await call(base, 'GET', '/api/auth/ws-token')).body.token;
+    const socket = connect(base, {
+      auth: { token: wsToken },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const published: TEvent[] = [];
+    socket.on('publication', (publication) => published.push(publication.data as TEvent));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    return { socket, published };
+  }
+
+  it('runs through server A on a worker, streams it to server B, and a cancel sent to B stops it within a second', async () => {
+    const { socket, published } = await socketOn(serverB.url);
     const run = await startRun(serverA.url, 'compatible:slow-chat');
+    expect((await socket.emitWithAck('subscribe', `run:${run.id}`)).ok).toBe(true);
+    await until(
+      async () => published,
+      (list) => list.filter((e) => e.type === 'node-token').length >= 2,
+    );
     const tokens = await until(
       () => eventsOn(serverB.url, run.id),
       (events) => events.filter((e) => e.type === 'node-token').length >= 2,
@@ -170,21 +187,19 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
     const events = await eventsOn(serverB.url, run.id);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(events.at(-1)).toMatchObject({ type: 'run-status', status: 'cancelled' });
+    await until(
+      async () => published,
+      (list) => list.some((e) => e.type === 'run-status' && e.status === 'cancelled'),
+      5_000,
+    );
+    socket.disconnect();
   }, 60_000);
 
   it('cancels a queued run at once with a stored, numbered event that server B publishes', async () => {
     // The in-test app stores the run but hands it to no worker, so it stays queued.
     const id = await w.make.flowRun('compatible:tiny-chat');
 
-    const wsToken = (await call(serverB.url, 'GET', '/api/auth/ws-token')).body.token;
-    const socket = connect(serverB.url, {
-      auth: { token: wsToken },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    const published: TEvent[] = [];
-    socket.on('publication', (publication) => published.push(publication.data as TEvent));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const { socket, published } = await socketOn(serverB.url);
     expect((await socket.emitWithAck('subscribe', `run:${id}`)).ok).toBe(true);
 
     expect((await call(serverB.url, 'POST', `/api/runs/${id}/cancel`)).status).toBe(202);
