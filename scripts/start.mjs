@@ -1,6 +1,7 @@
 // `npm start`: runs the built server (apps/server/dist), which serves the API, the built web app
 // and realtime on one port. Nothing is compiled at run time: `npm run build` makes both builds,
 // and this script runs it first only when a build is missing or older than its sources.
+// `npm run worker` (this script with `worker`) runs the built run worker, which needs no web app.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const builds = [
+const entry = process.argv[2] === 'worker' ? 'worker' : 'server';
+
+const allBuilds = [
   {
     name: 'server',
     output: 'apps/server/dist/server.js',
@@ -49,6 +52,8 @@ function newestMtime(target) {
   );
 }
 
+const builds = entry === 'worker' ? allBuilds.filter((b) => b.name === 'server') : allBuilds;
+
 const at = (relative) => path.join(root, relative);
 const builtAt = (build) => (existsSync(at(build.output)) ? statSync(at(build.output)).mtimeMs : 0);
 const stale = builds.filter(
@@ -81,4 +86,4 @@ if (stale.length > 0) {
   }
 }
 
-await import(pathToFileURL(at('apps/server/dist/server.js')).href);
+await import(pathToFileURL(at(`apps/server/dist/${entry}.js`)).href);

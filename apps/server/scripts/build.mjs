@@ -14,7 +14,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const repoRoot = path.resolve(serverDir, '../..');
 
 /** The processes we ship: each `src/<name>.ts` becomes `dist/<name>.js`. */
-export const SERVER_ENTRIES = ['server.ts'];
+export const SERVER_ENTRIES = ['server.ts', 'worker.ts'];
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 

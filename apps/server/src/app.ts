@@ -53,6 +53,8 @@ export type TBuildOptions = {
   logStream?: TLogStream;
   /** Sees every route as it is added, e.g. for a test that walks the route table. */
   onRoute?: (route: RouteOptions) => void;
+  /** A worker executes runs and has no API or web app (it never listens). */
+  role?: 'server' | 'worker';
 };
 
 /** Every module of the API, each a Fastify plugin of routes over its service. */
@@ -90,6 +92,7 @@ export async function buildApp({
   logger = true,
   logStream,
   onRoute,
+  role = 'server',
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
@@ -118,6 +121,7 @@ export async function buildApp({
   await app.register(modelsPlugin, { secretKey });
   await app.register(runJobsPlugin);
   await app.register(paymentsPlugin);
+  if (role === 'worker') return app;
 
   await app.register(api, { prefix: '/api' });
   await app.register(spaPlugin);

@@ -1,47 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startChild } from './test/child-process';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-type TRun = { code: number | null; output: string };
-
-type TStarted = TRun & { stop(): Promise<TRun>; kill(): Promise<TRun> };
-
-function startServer(env: Record<string, string>, until: RegExp): Promise<TStarted> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<TRun>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
+const startServer = (env: Record<string, string>, until: RegExp) =>
+  startChild(
+    'server.ts',
+    { DATABASE_URL: '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    until,
   );
-  return new Promise((resolve) => {
-    const signal = (name: NodeJS.Signals) => () => {
-      child.kill(name);
-      return exited;
-    };
-    const controls = { stop: signal('SIGTERM'), kill: signal('SIGKILL') };
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (until.test(output)) resolve({ code: null, output, ...controls });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((run) => resolve({ ...run, ...controls }));
-  });
-}
 
 // Each test starts one or two real server processes that create and migrate a fresh embedded
 // database, which takes far longer than the default when the machine is busy.

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
-import { DatabaseUnreachableError, openDatabase, PGLITE_TEMPLATE } from './db/database';
-import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { loadConfig } from './config/config';
+import { openDatabase, PGLITE_TEMPLATE } from './db/database';
+import { lockDataDir } from './lib/data-dir-lock';
+import { closeOnSignals, exitOnStartFailure } from './process-lifecycle';
 import { resolveSecretKey } from './lib/secret-key';
 import path from 'node:path';
 
@@ -24,23 +25,10 @@ async function main(): Promise<void> {
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, secretKey });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await database.close();
-      await releaseLock?.();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(app, async () => {
+    await database.close();
+    await releaseLock?.();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
@@ -48,15 +36,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError ||
-    error instanceof DatabaseUnreachableError
-  ) {
-    console.error(error.message);
-  } else {
-    console.error('Flowsmith failed to start:', error);
-  }
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('Flowsmith'));

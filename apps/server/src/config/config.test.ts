@@ -98,6 +98,33 @@ describe('loadConfig', () => {
     ).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'loopback']);
   });
 
+  it('reads the run queue, concurrency and lease, with pg-boss only on PostgreSQL', () => {
+    expect(loadConfig({}).runs).toMatchObject({
+      queue: 'in-process',
+      parallelRuns: 50,
+      leaseMs: 30_000,
+      heartbeatMs: 10_000,
+    });
+    const pg = 'postgres://u:p@db:5432/flowsmith';
+    expect(loadConfig({ DATABASE_URL: pg }).runs.queue).toBe('pg-boss');
+    expect(loadConfig({ DATABASE_URL: pg, RUN_QUEUE: 'in-process' }).runs.queue).toBe('in-process');
+    expect(loadConfig({ RUN_CONCURRENCY: '0', RUN_LEASE_SECONDS: '6' }).runs).toMatchObject({
+      parallelRuns: 0,
+      leaseMs: 6_000,
+      heartbeatMs: 2_000,
+    });
+    expect(() => loadConfig({ RUN_QUEUE: 'pg-boss' })).toThrow(
+      /RUN_QUEUE pg-boss needs PostgreSQL/,
+    );
+    expect(() => loadConfig({ RUN_QUEUE: 'redis' })).toThrow(
+      /RUN_QUEUE must be in-process or pg-boss/,
+    );
+    expect(() => loadConfig({ RUN_CONCURRENCY: '-1' })).toThrow(/RUN_CONCURRENCY/);
+    expect(() => loadConfig({ RUN_LEASE_SECONDS: '1' })).toThrow(
+      /RUN_LEASE_SECONDS must be at least 3/,
+    );
+  });
+
   it.each(['true', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/8', ',', '300.1.1.1'])(
     'refuses TRUST_PROXY=%s with a message saying what it takes',
     (value) => {

@@ -74,6 +74,21 @@ const ZEnv = z.object({
       context.addIssue({ code: 'custom', message: parsed.problem });
       return z.NEVER;
     }),
+  RUN_QUEUE: z
+    .enum(['in-process', 'pg-boss'], { error: 'must be in-process or pg-boss' })
+    .optional(),
+  RUN_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(10_000, 'must be at most 10000')
+    .default(50),
+  RUN_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(3, 'must be at least 3')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -89,8 +104,15 @@ export type TRateLimit = { max: number; timeWindowMs: number };
 
 /** How runs execute: nodes at once per run, runs at once, a node's time limit, and retries. */
 export type TRunSettings = {
+  /** pg-boss needs PostgreSQL; the in-process queue works on either database. */
+  queue: 'in-process' | 'pg-boss';
   concurrency: number;
+  /** Runs this process executes at once; 0 for a server that leaves runs to workers. */
   parallelRuns: number;
+  /** How long a run's process may go without renewing its lease before another takes over. */
+  leaseMs: number;
+  /** How often a process renews the leases of its runs: well within `leaseMs`. */
+  heartbeatMs: number;
   nodeTimeoutMs: number;
   retry: { retries: number; baseDelayMs: number; maxDelayMs: number };
 };
@@ -162,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither)',
     ]);
   }
+  if (e.RUN_QUEUE === 'pg-boss' && !e.DATABASE_URL)
+    throw new ConfigError(['RUN_QUEUE pg-boss needs PostgreSQL: set DATABASE_URL as well']);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -185,9 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : servesOnlyThisMachine(publicUrl),
     importMaxBytes: e.IMPORT_MAX_BYTES,
     runs: {
+      queue: e.RUN_QUEUE ?? (e.DATABASE_URL ? 'pg-boss' : 'in-process'),
       concurrency: 4,
-      parallelRuns: 2,
-      nodeTimeoutMs: 120_000,
+      parallelRuns: e.RUN_CONCURRENCY,
+      leaseMs: e.RUN_LEASE_SECONDS * 1000,
+      heartbeatMs: Math.round((e.RUN_LEASE_SECONDS * 1000) / 3),
+      nodeTimeoutMs: 60_000,
       retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 },
     },
     stripe:

@@ -16,12 +16,21 @@ import { serverDir } from '../paths';
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 
+/** Receives a notification's payload; `undefined` after a lost connection came back. */
+export type TNotificationHandler = (payload: string | undefined) => void;
+
 export type TDatabase = {
   db: TDb;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL's address, for what needs connections of its own (the realtime adapter). */
+  /** PostgreSQL's address, for what needs connections of its own (realtime adapter, pg-boss). */
   url?: string;
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on `channel` until the returned function is called. On PostgreSQL one connection
+   * serves every channel and reconnects after a loss (handlers then get `undefined`, as what was
+   * sent meanwhile is gone).
+   */
+  listen(channel: string, handler: TNotificationHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -53,12 +62,17 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       await pool.end();
       throw error;
     }
+    const listener = createListener(options.url);
     return {
       db: db as unknown as TDb,
       kind: 'postgres',
       url: options.url,
       ping: () => ping(db as unknown as TDb),
-      close: once(() => pool.end()),
+      listen: listener.listen,
+      close: once(async () => {
+        await listener.close();
+        await pool.end();
+      }),
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -74,6 +88,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     db: db as unknown as TDb,
     kind: 'pglite',
     ping: () => ping(db as unknown as TDb),
+    async listen(channel, handler) {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        // After close, PGlite refuses UNLISTEN; nothing is listening any more then.
+        if (!client.closed) await stop();
+      };
+    },
     close: once(() => client.close()),
   };
 }
@@ -132,4 +153,73 @@ async function ping(db: TDb): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const RELISTEN_DELAY_MS = 500;
+
+/** One LISTEN connection for all channels, opened on first use and reopened after a loss. */
+function createListener(url: string) {
+  const handlers = new Map<string, Set<TNotificationHandler>>();
+  let client: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', ({ channel, payload }) => {
+      for (const handler of handlers.get(channel) ?? []) handler(payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (closed || client === undefined) return;
+      client = undefined;
+      setTimeout(() => void reconnect(), RELISTEN_DELAY_MS).unref();
+    });
+    const ready = (async () => {
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
+      return next;
+    })();
+    ready.catch(() => next.end().catch(() => undefined));
+    return ready;
+  }
+
+  async function reconnect(): Promise<void> {
+    if (closed || client || handlers.size === 0) return;
+    client = connect();
+    try {
+      await client;
+    } catch {
+      client = undefined;
+      setTimeout(() => void reconnect(), RELISTEN_DELAY_MS * 2).unref();
+      return;
+    }
+    for (const set of handlers.values()) for (const handler of set) handler(undefined);
+  }
+
+  return {
+    async listen(channel: string, handler: TNotificationHandler) {
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      if (!client) client = connect();
+      else if (first) await (await client).query(`LISTEN ${quote(channel)}`);
+      await client;
+      return async () => {
+        set.delete(handler);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        const current = await client?.catch(() => undefined);
+        await current?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      const current = await client?.catch(() => undefined);
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
 }

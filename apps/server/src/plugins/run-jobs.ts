@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
+import { createPgBossRunQueue } from '../modules/runs/pg-boss-run-queue';
 import { createRunExecutor, type TRunExecutor } from '../modules/runs/run-executor';
 import { createInProcessRunQueue, type TRunQueue } from '../modules/runs/run-queue';
+import { listenForRunSignals } from '../modules/runs/run-signals';
 
 /** Runs are handed to `queue`; `executor` is the worker that takes them from it. */
 export type TRunJobs = { queue: TRunQueue; executor: TRunExecutor };
@@ -12,11 +16,14 @@ declare module 'fastify' {
 }
 
 /**
- * The run queue (in-process) and its worker. On start, runs cut short by the last stop are marked
- * failed and waiting ones queued again; on shutdown, running runs are interrupted.
+ * The run queue (in-process or pg-boss) and this process's worker, which executes up to
+ * `RUN_CONCURRENCY` runs at once (none when 0). On start, and every lease period, runs whose
+ * process is gone are ended; on shutdown, this process's running runs are interrupted.
  */
 export const runJobsPlugin = fp(
   async (app) => {
+    const settings = app.config.runs;
+    const signals = await listenForRunSignals(app.database);
     const executor = createRunExecutor({
       db: app.db,
       realtime: app.realtime,
@@ -25,15 +32,27 @@ export const runJobsPlugin = fp(
       requestLog: app.models.requestLog,
       meter: app.models.meter,
       saveFile: app.files.save,
-      settings: app.config.runs,
+      settings,
+      signals,
+      owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     });
-    const queue = createInProcessRunQueue(executor.execute, app.config.runs.parallelRuns);
+    let queue: TRunQueue;
+    if (settings.queue === 'pg-boss') {
+      if (!app.database.url) throw new Error('RUN_QUEUE pg-boss needs PostgreSQL (DATABASE_URL)');
+      queue = await createPgBossRunQueue({ url: app.database.url, signals, log: app.log });
+    } else {
+      queue = createInProcessRunQueue(app.db, signals);
+    }
     app.decorate('runJobs', { queue, executor });
-    app.addHook('onReady', () => executor.recover(queue));
+    app.addHook('onReady', async () => {
+      await executor.start();
+      await queue.start(executor.execute, settings.parallelRuns);
+    });
     app.addHook('preClose', async () => {
       executor.stop();
-      await queue.drain();
+      await queue.stop();
     });
+    app.addHook('onClose', () => signals.close());
   },
   { name: 'run-jobs', dependencies: ['database', 'realtime', 'models', 'files'] },
 );

@@ -158,6 +158,18 @@ export async function createWorld(
     return { group, input, processor, output };
   };
 
+  /** Starts a run of a new `flow` on `model` as its owner; the run's id. */
+  const flowRun = async (model: string, question = 'why?') => {
+    const { group } = await flow(model);
+    const started = await as.owner.post('/api/runs', {
+      projectId,
+      nodeGroupId: group.id,
+      inputs: { question },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    return started.body.run.id as string;
+  };
+
   /** The run once it has finished, read as `client` (the owner unless given). */
   const finished = async (runId: string, client = as.owner): Promise<TRun> => {
     for (let i = 0; i < 400; i++) {
@@ -175,7 +187,7 @@ export async function createWorld(
     as,
     projectId,
     strangerProjectId,
-    make: { ...make, flow },
+    make: { ...make, flow, flowRun },
     unique,
     created,
   };

@@ -17,8 +17,9 @@ const textOf = (content: TChatBody['messages'][number]['content']) =>
  * An OpenAI-compatible model server on a loopback port, for tests. Its models behave as named:
  * `tiny-chat` answers (streamed or not) with the last user message, `flaky-chat` answers 429
  * once and then like tiny-chat, `broken-chat` always fails with 500, `hanging-chat` never
- * answers, `tool-chat` calls the first tool it is offered and then reports its result, and
- * `tiny-image` draws a picture.
+ * answers, `slow-chat` streams like tiny-chat one word every 150 ms, `delayed-chat` answers like
+ * tiny-chat after 200 ms (a model's usual wait, for benchmarks), `tool-chat` calls the first
+ * tool it is offered and then reports its result, and `tiny-image` draws a picture.
  */
 export async function startFakeOpenAiServer() {
   const requests: Array<{ path: string; body: TChatBody & Record<string, unknown> }> = [];
@@ -29,6 +30,10 @@ export async function startFakeOpenAiServer() {
     `Hello from tiny: ${textOf(body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '')}`;
 
   function chat(body: TChatBody, res: ServerResponse) {
+    if (body.model === 'delayed-chat') {
+      setTimeout(() => chat({ ...body, model: 'tiny-chat' }, res), 200);
+      return;
+    }
     if (body.model === 'hanging-chat') {
       open.add(res);
       res.on('close', () => open.delete(res));
@@ -62,20 +67,39 @@ export async function startFakeOpenAiServer() {
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-    for (const piece of text.match(/\S+\s*/g) ?? []) {
+    const pieces = text.match(/\S+\s*/g) ?? [];
+    const piece = (content: string) =>
       send({
         ...base,
         object: 'chat.completion.chunk',
-        choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+        choices: [{ index: 0, delta: { content }, finish_reason: null }],
       });
+    const finish = () => {
+      send({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+      });
+      send({ ...base, object: 'chat.completion.chunk', choices: [], usage: USAGE });
+      res.end('data: [DONE]\n\n');
+    };
+    if (body.model !== 'slow-chat') {
+      pieces.forEach(piece);
+      return finish();
     }
-    send({
-      ...base,
-      object: 'chat.completion.chunk',
-      choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+    open.add(res);
+    const timer = setInterval(() => {
+      const next = pieces.shift();
+      if (next === undefined) {
+        clearInterval(timer);
+        return finish();
+      }
+      piece(next);
+    }, 150);
+    res.on('close', () => {
+      clearInterval(timer);
+      open.delete(res);
     });
-    send({ ...base, object: 'chat.completion.chunk', choices: [], usage: USAGE });
-    res.end('data: [DONE]\n\n');
   }
 
   /** Calls the first tool with the last user message, then reports what the tool returned. */

@@ -14,7 +14,8 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 type TTestAppOptions = {
   /** A fresh database of this kind, or one to share with other apps (the caller closes it). */
   database: TTestDatabaseKind | TDatabase;
-  config?: Partial<TConfig>;
+  /** Settings to replace; `runs` is merged with the defaults. */
+  config?: Partial<Omit<TConfig, 'runs'>> & { runs?: Partial<TConfig['runs']> };
   env?: Record<string, string>;
   onRoute?: TBuildOptions['onRoute'];
   /** Receives the server log's JSON lines (at LOG_LEVEL, `info` unless `env` says otherwise). */
@@ -43,20 +44,22 @@ export async function createTestApp({
   const smtp = await startSmtpTestServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-test-'));
   const database = typeof kind === 'string' ? await openTestDatabase(kind) : kind;
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://flowsmith.test',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: logStream ? 'info' : 'silent',
+    // The fake model servers of the tests listen on 127.0.0.1; the SSRF tests turn this off.
+    ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+    ...env,
+  });
   const config: TConfig = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'http://flowsmith.test',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: logStream ? 'info' : 'silent',
-      // The fake model servers of the tests listen on 127.0.0.1; the SSRF tests turn this off.
-      ALLOW_PRIVATE_PROVIDER_URLS: 'true',
-      ...env,
-    }),
+    ...base,
     // Tests sign in many times from one address; the rate-limit test sets its own limit.
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     ...overrides,
+    runs: { ...base.runs, ...overrides?.runs },
   };
   const app = await buildApp({
     config,

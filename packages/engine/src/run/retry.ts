@@ -2,9 +2,13 @@ import type { TRetryOptions } from './run-types';
 
 /** An error a node implementation throws when it gave up waiting. */
 export class NodeTimeoutError extends Error {
+  /** The limit as people read it: `20 ms`, `60 s`. */
+  readonly limit: string;
   constructor(readonly ms: number) {
-    super(`Timed out after ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`);
+    const limit = ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+    super(`Timed out after ${limit}`);
     this.name = 'NodeTimeoutError';
+    this.limit = limit;
   }
 }
 

@@ -60,12 +60,17 @@ export type TRetryOptions = {
 export type TRunOptions = {
   /** How many nodes run at once. */
   concurrency?: number;
+  /**
+   * How long a node may take in all, its retries and their waits included, unless the node
+   * sets its own limit (`timeoutSeconds`).
+   */
   nodeTimeoutMs?: number;
   retry?: TRetryOptions;
   signal?: AbortSignal;
-  /** Injected for tests: waiting and randomness. */
+  /** Injected for tests: waiting, randomness and the clock (milliseconds). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
+  now?: () => number;
 };
 
 export type TNodeResult = { status: TRunStatus; output?: TValues; error?: string };

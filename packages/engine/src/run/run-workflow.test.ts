@@ -151,6 +151,46 @@ describe('runWorkflow', () => {
     expect(result.nodes.slow).toEqual({ status: 'failed', error: 'Timed out after 20 ms' });
   });
 
+  it("holds a node to its own time limit, not the run's", async () => {
+    const { registry } = recordingRegistry(() => new Promise(() => undefined));
+    const limited: TEngineNode = {
+      id: 'limited',
+      title: 'limited',
+      ...readNodeParams('ai_processor', { timeoutSeconds: 1 }),
+    };
+    const started = Date.now();
+    const { result } = await run({ nodes: [limited], edges: [] }, registry, {
+      nodeTimeoutMs: 60_000,
+      retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    // A timed-out attempt used the whole limit: no retry follows it.
+    expect(result.nodes.limited).toEqual({ status: 'failed', error: 'Timed out after 1 s' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('counts retries and their waits within one deadline per node', async () => {
+    let clock = 0;
+    const { registry, attempts } = recordingRegistry(async () => {
+      throw Object.assign(new Error('busy'), { statusCode: 503 });
+    });
+    const { result, events } = await run({ nodes: [node('a')], edges: [] }, registry, {
+      nodeTimeoutMs: 1_000,
+      retry: { retries: 10, baseDelayMs: 400, maxDelayMs: 400 },
+      random: () => 1,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
+    // Tries at 0, 400 and 800 ms; a fourth would start at 1,200 ms, past the limit.
+    expect(attempts.get('a')).toBe(3);
+    expect(events.filter((e) => e.type === 'node-retry')).toHaveLength(2);
+    expect(result.nodes.a).toEqual({
+      status: 'failed',
+      error: 'busy (no time left to try again within 1 s)',
+    });
+  });
+
   it('retries transient failures with growing, jittered delays and then succeeds', async () => {
     const delays: number[] = [];
     const { registry, attempts } = recordingRegistry(async (_id, attempt) => {

@@ -16,7 +16,7 @@ import type {
 
 const defaults = {
   concurrency: 4,
-  nodeTimeoutMs: 120_000,
+  nodeTimeoutMs: 60_000,
   retry: { retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } satisfies TRetryOptions,
 };
 
@@ -75,6 +75,12 @@ function gatherInputs(edges: TEngineEdge[], outputs: Map<string, TValues>): TVal
  * for good, the nodes downstream of it are skipped. Aborting the signal cancels the run.
  * A cycle is refused before anything runs (CycleError).
  */
+/** A node's own time limit (AI nodes have a `timeoutSeconds` param), if it sets one. */
+function nodeTimeLimitMs(node: TEngineNode): number | undefined {
+  const seconds = (node.params as { timeoutSeconds?: unknown }).timeoutSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : undefined;
+}
+
 export async function runWorkflow<TServices>(
   workflow: TWorkflow,
   registry: TNodeRegistry<TServices>,
@@ -89,6 +95,7 @@ export async function runWorkflow<TServices>(
   const signal = options.signal ?? new AbortController().signal;
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
 
   const ids = workflow.nodes.map((node) => node.id);
   executionWaves(ids, workflow.edges);
@@ -119,12 +126,15 @@ export async function runWorkflow<TServices>(
     if (!implementation)
       return { status: 'failed', error: `Nodes of kind "${node.kind}" cannot run` };
     const inputs = gatherInputs(incoming.get(node.id)!, outputs);
+    // One deadline for the node, its retries and their waits included.
+    const limitMs = nodeTimeLimitMs(node) ?? nodeTimeoutMs;
+    const deadline = now() + limitMs;
     for (let attempt = 1; ; attempt++) {
       onEvent({ type: 'node-status', nodeId: node.id, status: 'running', attempt });
       const timeout = new AbortController();
       const timer = setTimeout(
-        () => timeout.abort(new NodeTimeoutError(nodeTimeoutMs)),
-        nodeTimeoutMs,
+        () => timeout.abort(new NodeTimeoutError(limitMs)),
+        Math.max(0, deadline - now()),
       );
       const nodeSignal = AbortSignal.any([signal, timeout.signal]);
       try {
@@ -142,16 +152,22 @@ export async function runWorkflow<TServices>(
         return { status: 'succeeded', output };
       } catch (caught) {
         if (signal.aborted) return { status: 'cancelled', error: 'Cancelled' };
-        const error = timeout.signal.aborted ? new NodeTimeoutError(nodeTimeoutMs) : caught;
-        if (attempt > retry.retries || !isRetryable(error))
-          return { status: 'failed', error: errorMessage(error) };
-        const delayMs = retryDelayMs(attempt, retry, random, retryAfterMs(error));
+        if (timeout.signal.aborted)
+          return { status: 'failed', error: new NodeTimeoutError(limitMs).message };
+        if (attempt > retry.retries || !isRetryable(caught))
+          return { status: 'failed', error: errorMessage(caught) };
+        const delayMs = retryDelayMs(attempt, retry, random, retryAfterMs(caught));
+        if (now() + delayMs >= deadline)
+          return {
+            status: 'failed',
+            error: `${errorMessage(caught)} (no time left to try again within ${new NodeTimeoutError(limitMs).limit})`,
+          };
         onEvent({
           type: 'node-retry',
           nodeId: node.id,
           attempt,
           delayMs,
-          error: errorMessage(error),
+          error: errorMessage(caught),
         });
         try {
           await sleep(delayMs, signal);

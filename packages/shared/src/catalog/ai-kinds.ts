@@ -1,5 +1,15 @@
 import { defineNodeKind } from './node-kind';
 
+/** How long a node that asks a model may take, its retries included. */
+const timeLimit = {
+  type: 'number',
+  label: 'Time limit (seconds)',
+  initial: 60,
+  min: 1,
+  max: 3600,
+  description: 'How long this node may take in all, retries included.',
+} as const;
+
 /** Nodes that ask a model, and the nodes that show what the models answered. */
 export const aiKinds = {
   ai_image: defineNodeKind({
@@ -30,6 +40,7 @@ export const aiKinds = {
           { value: '1024x1024', label: '1024 × 1024' },
         ],
       },
+      timeoutSeconds: timeLimit,
     },
     summary: (p) => [p.model ?? 'no model chosen', p.size],
   }),
@@ -84,6 +95,7 @@ export const aiKinds = {
       },
       temperature: { type: 'number', label: 'Temperature', initial: 0.7, min: 0, max: 2 },
       maxTokens: { type: 'number', label: 'Max tokens', min: 1, max: 200_000 },
+      timeoutSeconds: timeLimit,
     },
     summary: (p) => [p.customAiId ? 'custom AI' : (p.model ?? 'no model chosen'), p.template],
   }),

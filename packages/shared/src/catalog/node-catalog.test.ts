@@ -91,6 +91,7 @@ describe('the node catalog', () => {
       readonly systemPrompt?: string;
       readonly temperature?: number;
       readonly maxTokens?: number;
+      readonly timeoutSeconds?: number;
     }>();
     expectTypeOf<TNodeParams<'database'>['mode']>().toEqualTypeOf<'all' | 'by_key' | 'filter'>();
     expectTypeOf<TNodeParams<'input'>['valueType']>().toEqualTypeOf<

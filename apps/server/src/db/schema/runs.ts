@@ -30,6 +30,12 @@ export const runs = pgTable(
     error: text('error'),
     /** The sequence number of the last progress event, so a reconnecting client asks for the rest. */
     seq: integer('seq').notNull().default(0),
+    /** The process executing the run; it renews `leaseExpiresAt` while it lives. */
+    leaseOwner: text('lease_owner'),
+    /** Once past, the run's process is taken for gone and recovery may end the run. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** Set by a cancel of a running run; its process stops it (told by a notification). */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/database';
+import { reqLogs } from '../../db/schema/index';
+import { persistently } from '../../lib/persistently';
 import type { TRealtime } from '../../plugins/realtime';
 import type { TUsageMeter } from '../billing/quotas';
 import { liveReqLog } from '../req-logs/req-logs.resource';
+import { findRow } from '../resources/resources.repo';
 import { insertReqLog, pricesFor } from './models.repo';
 
 export type TCallContext = {
@@ -40,30 +44,43 @@ async function costOf(db: TDb, call: TModelCall): Promise<number> {
   );
 }
 
+const isDuplicate = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
 /**
- * Writes one request-log row per model call and shows it live to whoever may read it; then the
- * project's budget may call for its 80 % notice.
+ * Writes one request-log row per model call and shows it live to whoever may read it. A call
+ * was made (and maybe paid for): its row waits for a database that is away, and is written once;
+ * then the project's budget may call for its 80 % notice.
  */
 export function createRequestLog(db: TDb, realtime: TRealtime, meter: TUsageMeter) {
   return async (context: TCallContext, call: TModelCall) => {
-    const row = await insertReqLog(db, {
-      userId: context.userId,
-      projectId: context.projectId,
-      runId: context.runId ?? null,
-      customAiId: context.customAiId ?? null,
-      conversationId: context.conversationId ?? null,
-      nodeId: call.nodeId ?? null,
-      provider: call.provider,
-      model: call.modelId,
-      status: call.status,
-      latencyMs: Math.round(call.latencyMs),
-      inputTokens: call.inputTokens,
-      outputTokens: call.outputTokens,
-      cost: await costOf(db, call),
-      prompt: call.prompt,
-      response: call.response ?? null,
-      error: call.error ?? null,
-    });
+    const id = randomUUID();
+    const insert = async () =>
+      insertReqLog(db, {
+        id,
+        userId: context.userId,
+        projectId: context.projectId,
+        runId: context.runId ?? null,
+        customAiId: context.customAiId ?? null,
+        conversationId: context.conversationId ?? null,
+        nodeId: call.nodeId ?? null,
+        provider: call.provider,
+        model: call.modelId,
+        status: call.status,
+        latencyMs: Math.round(call.latencyMs),
+        inputTokens: call.inputTokens,
+        outputTokens: call.outputTokens,
+        cost: await costOf(db, call),
+        prompt: call.prompt,
+        response: call.response ?? null,
+        error: call.error ?? null,
+      }).catch(async (error: unknown) => {
+        // An earlier attempt was stored though its answer was lost with the connection.
+        if (isDuplicate(error)) return (await findRow(db, reqLogs, id))!;
+        throw error;
+      });
+    const row = await persistently(insert);
     realtime.publish(
       `project:${context.projectId}`,
       { type: 'req-log', row: liveReqLog(row) },

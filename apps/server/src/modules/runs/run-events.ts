@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
+import { persistently } from '../../lib/persistently';
 import { storeEvent } from './runs.repo';
 
 // Streamed tokens are sent in small batches: one event per word would flood clients and storage.
@@ -9,7 +10,8 @@ const TOKEN_FLUSH_MS = 60;
 
 /**
  * Numbers a run's progress events, publishes them on `run:{id}` at once and stores them (and the
- * per-node states) in order, so a reload or reconnect shows the same as the live view.
+ * per-node states) in order, so a reload or reconnect shows the same as the live view. While
+ * the database is away, events wait in order and are stored once it is back.
  */
 export function createRunEventWriter(
   db: TDb,
@@ -43,7 +45,17 @@ export function createRunEventWriter(
     const event = { runId, seq, ...payload } as TRunProgressEvent;
     realtime.publish(`run:${runId}`, event, { type: payload.type });
     chain = chain
-      .then(() => persist(event))
+      .then(() =>
+        persistently(() => persist(event), {
+          onRetry: (error, attempt) => {
+            if (attempt === 1)
+              log.warn(
+                { err: error, runId, seq: event.seq },
+                'storing run events waits for the database',
+              );
+          },
+        }),
+      )
       .catch((error: unknown) =>
         // Ids only: the event itself holds what the model wrote. The error is logged without
         // the query's parameters (see lib/log-serializers.ts).

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   nodeRegistry,
@@ -9,18 +8,19 @@ import {
 } from '@flowsmith/engine';
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
+import { persistently } from '../../lib/persistently';
 import type { TRealtime } from '../../plugins/realtime';
 import { loadGraph } from '../canvas/canvas.service';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
-import type { TRunQueue } from './run-queue';
+import type { TRunSignals } from './run-signals';
 import { runs } from '../../db/schema/index';
 import { findRow } from '../resources/resources.repo';
 import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
-const INTERRUPTED = 'Interrupted: the server stopped during this run';
+const INTERRUPTED = 'Interrupted: the process running it stopped';
 
 async function targetOf(db: TDb, run: TRunRow): Promise<TRunTarget> {
   if (run.nodeGroupId) {
@@ -31,22 +31,50 @@ async function targetOf(db: TDb, run: TRunRow): Promise<TRunTarget> {
   return run.nodeId ? { nodeId: run.nodeId } : { all: true };
 }
 
-/** Executes queued runs with the engine, and keeps their state, events and outputs. */
+/**
+ * Executes queued runs with the engine, and keeps their state, events and outputs. `owner` names
+ * this process in the leases of the runs it executes.
+ */
 export function createRunExecutor(
-  deps: TRunServiceDeps & { realtime: TRealtime; log: FastifyBaseLogger; settings: TRunSettings },
+  deps: TRunServiceDeps & {
+    realtime: TRealtime;
+    log: FastifyBaseLogger;
+    settings: TRunSettings;
+    signals: TRunSignals;
+    owner: string;
+  },
 ) {
-  const { db, realtime, log, settings } = deps;
+  const { db, realtime, log, settings, signals, owner } = deps;
   const controllers = new Map<string, AbortController>();
-  const done = new EventEmitter().setMaxListeners(0);
   let stopping = false;
+  let timers: NodeJS.Timeout[] = [];
+  const offSignals = [
+    signals.on('cancel', (runId) => controllers.get(runId)?.abort(new Error('Cancelled'))),
+  ];
+
+  const retryLog = (what: string, runId: string) => (error: unknown, attempt: number) => {
+    if (attempt === 1) log.warn({ err: error, runId }, `${what} waits for the database`);
+  };
+
+  /** Renews the leases of the runs this process executes, and stops those cancelled meanwhile. */
+  async function heartbeat() {
+    const ids = [...controllers.keys()];
+    const held = await repo.renewLeases(db, owner, ids, settings.leaseMs);
+    for (const row of held)
+      if (row.cancelRequestedAt) controllers.get(row.id)?.abort(new Error('Cancelled'));
+  }
 
   async function execute(runId: string): Promise<void> {
-    // While the server stops, waiting runs stay queued: the next start takes them up.
+    // While the process stops, waiting runs stay queued: another process (or the next start)
+    // takes them up.
     if (stopping) return;
     // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
-    const run = await repo.claimRun(db, runId);
+    const run = await repo.claimRun(db, runId, owner, settings.leaseMs).catch((error: unknown) => {
+      controllers.delete(runId);
+      throw error;
+    });
     if (!run) {
       controllers.delete(runId);
       return;
@@ -93,69 +121,92 @@ export function createRunExecutor(
         status = 'failed';
         error = INTERRUPTED;
       }
-      controllers.delete(runId);
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       const seq = await events.flush();
-      await repo.finishRun(db, runId, { status, error, outputs, seq });
-      done.emit(runId);
+      // The end of a run is never dropped: without it the run would stay `running`.
+      const stored = await persistently(
+        () => repo.finishRun(db, runId, owner, { status, error, outputs, seq }),
+        { onRetry: retryLog('storing the end of a run', runId) },
+      ).catch((caught: unknown) => {
+        log.error({ err: caught, runId }, 'storing the end of a run failed');
+        return false;
+      });
+      controllers.delete(runId);
+      if (!stored) log.warn({ runId }, 'a run ended after another process had taken it over');
     }
+  }
+
+  /** Ends runs whose process is gone (lease expired), publishing their stored status event. */
+  async function recover(): Promise<void> {
+    const events = await repo.failAbandonedRuns(db, INTERRUPTED);
+    for (const event of events) realtime.publish(`run:${event.runId}`, event, { type: event.type });
+    if (events.length) log.warn({ runs: events.length }, 'ended runs whose process had stopped');
   }
 
   return {
     execute,
+    recover,
 
-    /** Interrupts every running run, for a server that is shutting down. */
+    /** Heartbeat and periodic recovery; recovery runs once at once. */
+    async start() {
+      const every = (ms: number, work: () => Promise<void>, what: string) =>
+        timers.push(
+          setInterval(
+            () => void work().catch((error: unknown) => log.warn({ err: error }, what)),
+            ms,
+          ).unref(),
+        );
+      every(settings.heartbeatMs, heartbeat, 'renewing run leases failed');
+      every(settings.leaseMs, recover, 'recovering runs failed');
+      await recover();
+    },
+
+    /** Interrupts every running run, for a process that is shutting down. */
     stop() {
       stopping = true;
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      for (const off of offSignals) off();
       for (const controller of controllers.values()) controller.abort(new Error('Interrupted'));
     },
 
-    /** Stops a running run, or cancels one still waiting in the queue. */
+    /**
+     * Cancels a run still waiting in the queue (with its stored event), or asks the process
+     * running it to stop it; false when it has already ended.
+     */
     async cancel(runId: string): Promise<boolean> {
-      const controller = controllers.get(runId);
-      if (controller) {
-        controller.abort(new Error('Cancelled'));
+      const event = await repo.cancelQueuedRun(db, runId);
+      if (event) {
+        realtime.publish(`run:${runId}`, event, { type: event.type });
         return true;
       }
-      if (!(await repo.cancelQueuedRun(db, runId))) return false;
-      realtime.publish(`run:${runId}`, {
-        runId,
-        seq: 0,
-        type: 'run-status',
-        status: 'cancelled',
-        error: 'Cancelled',
-      });
-      done.emit(runId);
-      return true;
+      return repo.requestCancel(db, runId);
     },
 
     /** Waits until a run has finished, however it ends, or the time is up. */
     async waitFor(runId: string, timeoutMs: number): Promise<TRunRow | undefined> {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const row = await findRow(db, runs, runId);
-        if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, Math.min(1_000, Math.max(0, deadline - Date.now())));
-          function finish() {
-            clearTimeout(timer);
-            done.off(runId, finish);
-            resolve();
-          }
-          done.on(runId, finish);
-        });
+      let wake = () => undefined as void;
+      const offDone = signals.on('done', (id) => {
+        if (id === runId) wake();
+      });
+      const offResync = signals.on('resync', () => wake());
+      try {
+        for (;;) {
+          const signalled = new Promise<void>((resolve) => (wake = resolve));
+          const row = await findRow(db, runs, runId);
+          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            signalled,
+            new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+          ]);
+          clearTimeout(timer);
+        }
+      } finally {
+        offDone();
+        offResync();
       }
-    },
-
-    /**
-     * After a restart: runs that were running when the server stopped can never finish, so they
-     * are marked failed; runs still waiting go back to the queue.
-     */
-    async recover(queue: TRunQueue): Promise<void> {
-      const interrupted = await repo.failRunningRuns(db, INTERRUPTED);
-      for (const id of await repo.queuedRunIds(db)) queue.enqueue(id);
-      if (interrupted.length)
-        log.warn({ runs: interrupted.length }, 'marked interrupted runs as failed');
     },
   };
 }

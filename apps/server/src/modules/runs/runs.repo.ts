@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { TRunProgressEvent } from '@flowsmith/shared';
-import type { TDb } from '../../db/database';
+import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
+import { inTransaction, type TDb } from '../../db/database';
 import { nodeGroups, nodes, runEvents, runNodeStates, runs } from '../../db/schema/index';
+import { signalRun } from './run-signals';
 
 export type TRunRow = typeof runs.$inferSelect;
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
@@ -42,59 +43,146 @@ export async function eventsAfter(db: TDb, runId: string, after: number, limit: 
   return rows.map((row) => row.event);
 }
 
-/** Takes a queued run: in one statement, so a run is executed once however often it is queued. */
-export async function claimRun(db: TDb, id: string) {
+/** `now() + ms` on the database's clock, the one clock every process compares leases with. */
+const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
+ * executed once however often it is queued.
+ */
+export async function claimRun(db: TDb, id: string, owner: string, leaseMs: number) {
   const [row] = await db
     .update(runs)
-    .set({ status: 'running', startedAt: new Date() })
+    .set({
+      status: 'running',
+      startedAt: new Date(),
+      leaseOwner: owner,
+      leaseExpiresAt: fromNow(leaseMs),
+    })
     .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
     .returning();
   return row;
 }
 
+/**
+ * Extends the leases of `owner`'s running runs; answers those it still holds, with whether a
+ * cancel was asked for (in case its signal was missed).
+ */
+export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs: number) {
+  if (ids.length === 0) return [];
+  return db
+    .update(runs)
+    .set({ leaseExpiresAt: fromNow(leaseMs) })
+    .where(and(inArray(runs.id, ids), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
+    .returning({ id: runs.id, cancelRequestedAt: runs.cancelRequestedAt });
+}
+
+/**
+ * Stores a run's end and signals its waiters, only while `owner` still holds it: a process whose
+ * lease was taken over writes nothing. Whether it was stored.
+ */
 export async function finishRun(
   db: TDb,
   id: string,
+  owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
 ) {
-  await db
-    .update(runs)
-    .set({ ...values, finishedAt: new Date() })
-    .where(eq(runs.id, id));
+  return inTransaction(db, async (tx) => {
+    const finished = await tx
+      .update(runs)
+      .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
+      .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
+      .returning({ id: runs.id });
+    if (finished.length) await signalRun(tx, 'done', id);
+    return finished.length > 0;
+  });
 }
 
-/** Cancels a run still waiting in the queue; whether there was one. */
+/** Numbers and stores a run's status event in `tx`, after every event stored so far. */
+async function storeStatusEvent(
+  tx: TDb,
+  runId: string,
+  payload: Extract<TRunProgress, { type: 'run-status' }>,
+) {
+  const [last] = await tx
+    .select({ seq: sql<number>`coalesce(max(${runEvents.seq}), 0)` })
+    .from(runEvents)
+    .where(eq(runEvents.runId, runId));
+  const [run] = await tx
+    .update(runs)
+    .set({ seq: sql`greatest(${runs.seq}, ${Number(last?.seq ?? 0)}) + 1` })
+    .where(eq(runs.id, runId))
+    .returning({ seq: runs.seq });
+  const event = { runId, seq: run!.seq, ...payload } as TRunProgressEvent;
+  await tx.insert(runEvents).values({
+    runId,
+    seq: event.seq,
+    event: event as unknown as Record<string, unknown>,
+  });
+  await signalRun(tx, 'done', runId);
+  return event;
+}
+
+/** Cancels a run still waiting in the queue, with its stored status event; that event. */
 export async function cancelQueuedRun(db: TDb, id: string) {
-  const cancelled = await db
-    .update(runs)
-    .set({ status: 'cancelled', error: 'Cancelled', finishedAt: new Date() })
-    .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
-    .returning({ id: runs.id });
-  return cancelled.length > 0;
+  return inTransaction(db, async (tx) => {
+    const cancelled = await tx
+      .update(runs)
+      .set({ status: 'cancelled', error: 'Cancelled', finishedAt: new Date() })
+      .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
+      .returning({ id: runs.id });
+    if (!cancelled.length) return undefined;
+    return storeStatusEvent(tx, id, {
+      type: 'run-status',
+      status: 'cancelled',
+      error: 'Cancelled',
+    });
+  });
 }
 
-/** Marks every running run (and its unfinished nodes) failed with `error`; their ids. */
-export async function failRunningRuns(db: TDb, error: string) {
-  const interrupted = await db
-    .update(runs)
-    .set({ status: 'failed', error, finishedAt: new Date() })
-    .where(eq(runs.status, 'running'))
-    .returning({ id: runs.id });
-  if (interrupted.length) {
-    await db
-      .update(runNodeStates)
-      .set({ status: 'failed', error: 'Interrupted', finishedAt: new Date() })
-      .where(
-        and(
-          inArray(
-            runNodeStates.runId,
-            interrupted.map((r) => r.id),
-          ),
-          inArray(runNodeStates.status, ['queued', 'running']),
-        ),
-      );
+/** Asks whichever process runs `id` to stop it (state, then signal); whether it is running. */
+export async function requestCancel(db: TDb, id: string) {
+  return inTransaction(db, async (tx) => {
+    const running = await tx
+      .update(runs)
+      .set({ cancelRequestedAt: new Date() })
+      .where(and(eq(runs.id, id), eq(runs.status, 'running')))
+      .returning({ id: runs.id });
+    if (running.length) await signalRun(tx, 'cancel', id);
+    return running.length > 0;
+  });
+}
+
+/**
+ * Ends the running runs whose lease has expired (their process is gone) as failed with `error`,
+ * each with a stored status event; a run whose process still renews its lease is left alone.
+ */
+export async function failAbandonedRuns(db: TDb, error: string) {
+  const expired = sql`(${runs.leaseExpiresAt} is null or ${runs.leaseExpiresAt} < now())`;
+  const candidates = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.status, 'running'), expired));
+  const events: TRunProgressEvent[] = [];
+  for (const { id } of candidates) {
+    const event = await inTransaction(db, async (tx) => {
+      const taken = await tx
+        .update(runs)
+        .set({ status: 'failed', error, finishedAt: new Date(), leaseExpiresAt: null })
+        .where(and(eq(runs.id, id), eq(runs.status, 'running'), expired))
+        .returning({ id: runs.id });
+      if (!taken.length) return undefined;
+      await tx
+        .update(runNodeStates)
+        .set({ status: 'failed', error: 'Interrupted', finishedAt: new Date() })
+        .where(
+          and(eq(runNodeStates.runId, id), inArray(runNodeStates.status, ['queued', 'running'])),
+        );
+      return storeStatusEvent(tx, id, { type: 'run-status', status: 'failed', error });
+    });
+    if (event) events.push(event);
   }
-  return interrupted.map((r) => r.id);
+  return events;
 }
 
 export async function queuedRunIds(db: TDb) {
@@ -106,20 +194,35 @@ export async function queuedRunIds(db: TDb) {
   return waiting.map((r) => r.id);
 }
 
-/** Stores one progress event (and the node state it reports) and moves the run's counter on. */
+/**
+ * Stores one progress event (and the node state it reports) and moves the run's counter on, all
+ * or nothing, so it can be tried again; an event already stored (its seq taken) is not stored
+ * twice.
+ */
 export async function storeEvent(db: TDb, event: TRunProgressEvent, nodeState?: TNodeStateValues) {
-  await db.insert(runEvents).values({
-    runId: event.runId,
-    seq: event.seq,
-    event: event as unknown as Record<string, unknown>,
+  const insert = (tx: TDb) =>
+    tx
+      .insert(runEvents)
+      .values({
+        runId: event.runId,
+        seq: event.seq,
+        event: event as unknown as Record<string, unknown>,
+      })
+      .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] })
+      .returning({ id: runEvents.id });
+  if (!nodeState || event.type !== 'node-status') {
+    await insert(db);
+    return;
+  }
+  await inTransaction(db, async (tx) => {
+    if (!(await insert(tx)).length) return;
+    await tx
+      .insert(runNodeStates)
+      .values({ runId: event.runId, nodeId: event.nodeId, ...nodeState })
+      .onConflictDoUpdate({ target: [runNodeStates.runId, runNodeStates.nodeId], set: nodeState });
+    await tx
+      .update(runs)
+      .set({ seq: sql`greatest(${runs.seq}, ${event.seq})` })
+      .where(eq(runs.id, event.runId));
   });
-  if (!nodeState || event.type !== 'node-status') return;
-  await db
-    .insert(runNodeStates)
-    .values({ runId: event.runId, nodeId: event.nodeId, ...nodeState })
-    .onConflictDoUpdate({ target: [runNodeStates.runId, runNodeStates.nodeId], set: nodeState });
-  await db
-    .update(runs)
-    .set({ seq: sql`greatest(${runs.seq}, ${event.seq})` })
-    .where(eq(runs.id, event.runId));
 }

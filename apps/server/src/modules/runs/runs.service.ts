@@ -1,6 +1,6 @@
 import { planWorkflow, workflowInputs, type TRunTarget } from '@flowsmith/engine';
 import { nodeKindOf, type TRun, type TUser } from '@flowsmith/shared';
-import type { TDb } from '../../db/database';
+import { inTransaction, type TDb } from '../../db/database';
 import { nodeGroups, nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
@@ -42,8 +42,8 @@ async function checkTarget(db: TDb, projectId: string, target: TRunTargetIds): P
 }
 
 /**
- * Stores a run for an editor of the project and hands it to the queue; a workflow never runs
- * inline. What routes and chat tools start runs with.
+ * Stores a run for an editor of the project and hands it to the queue in the same transaction;
+ * a workflow never runs inline. What routes and chat tools start runs with.
  */
 export async function startRun(
   db: TDb,
@@ -57,16 +57,18 @@ export async function startRun(
   await projectAccess.require(db, user, projectId, 'editor', 'projectId');
   await checkTarget(db, projectId, target);
   await checkModelQuota(db, projectId);
-  const run = await insertRow(db, runs, {
-    projectId,
-    userId: user.id,
-    nodeGroupId: target.nodeGroupId ?? null,
-    nodeId: target.nodeId ?? null,
-    customAiId,
-    inputs,
+  return inTransaction(db, async (tx) => {
+    const run = await insertRow(tx, runs, {
+      projectId,
+      userId: user.id,
+      nodeGroupId: target.nodeGroupId ?? null,
+      nodeId: target.nodeId ?? null,
+      customAiId,
+      inputs,
+    });
+    await queue.enqueue(tx, run.id);
+    return run;
   });
-  queue.enqueue(run.id);
-  return run;
 }
 
 export async function createRun(

@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { TDb } from '../../db/database';
+import { createSlots, type TRunQueue, type TRunWorker } from './run-queue';
+import { signalRun, type TRunSignals } from './run-signals';
+
+const QUEUE = 'flowsmith-runs';
+// A worker also looks for jobs this often, in case a wake-up signal was lost.
+const POLL_MS = 2_000;
+
+/**
+ * pg-boss's statements run on our transaction: its `$n` placeholders become parameters of one
+ * Drizzle query, so the job is inserted (or not) together with the run.
+ */
+function onTransaction(tx: TDb): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.join(
+        parts.map((part, i) =>
+          i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part),
+        ),
+      );
+      return (await tx.execute(query)) as unknown as { rows: unknown[] };
+    },
+  };
+}
+
+/**
+ * Runs as pg-boss jobs on the app's PostgreSQL. The job only carries the run id: the run's
+ * own row (status, lease) decides who executes it, so a job delivered twice runs nothing twice.
+ */
+export async function createPgBossRunQueue({
+  url,
+  signals,
+  log,
+}: {
+  url: string;
+  signals: TRunSignals;
+  log: FastifyBaseLogger;
+}): Promise<TRunQueue> {
+  const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'flowsmith-runs' });
+  boss.on('error', (error) => log.error({ err: error }, 'the run queue (pg-boss) failed'));
+  await boss.start();
+  // The run's lease, not the job, decides about crashed workers; an expired job is not retried.
+  await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: 23 * 3600 });
+
+  let stopped = true;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+  let offSignals: Array<() => void> = [];
+  let slots = createSlots(0, () => undefined);
+  const nudge = () => wake?.();
+
+  async function take(worker: TRunWorker) {
+    while (!stopped) {
+      const free = slots.free();
+      let fetched = 0;
+      if (free > 0) {
+        try {
+          const jobs = await boss.fetch<{ runId: string }>(QUEUE, { batchSize: free });
+          fetched = jobs.length;
+          for (const job of jobs) {
+            slots.take(async () => {
+              try {
+                await worker(job.data.runId);
+              } finally {
+                await boss
+                  .complete(QUEUE, job.id)
+                  .catch((error: unknown) =>
+                    log.warn({ err: error }, 'completing a run job failed'),
+                  );
+              }
+            });
+          }
+        } catch (error) {
+          log.warn({ err: error }, 'fetching run jobs failed');
+        }
+      }
+      if (fetched > 0 && fetched === free) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, POLL_MS);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+    }
+  }
+
+  return {
+    kind: 'pg-boss',
+    async enqueue(tx, runId) {
+      await boss.send(QUEUE, { runId }, { db: onTransaction(tx) });
+      await signalRun(tx, 'queued', runId);
+    },
+    async start(worker, concurrency) {
+      if (concurrency === 0) return;
+      stopped = false;
+      slots = createSlots(concurrency, nudge);
+      offSignals = [signals.on('queued', nudge), signals.on('resync', nudge)];
+      loop = take(worker);
+    },
+    async stop() {
+      stopped = true;
+      for (const off of offSignals) off();
+      offSignals = [];
+      nudge();
+      await loop;
+      await slots.drain();
+      await boss.stop({ graceful: false, wait: true });
+    },
+    drain: () => slots.drain(),
+  };
+}

@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runs } from '../../db/schema/index';
+import { createWorld, type TWorld } from '../../test/api-world';
+import { testDatabaseKinds } from '../../test/test-databases';
+
+describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
+  let w: TWorld;
+
+  beforeAll(async () => {
+    // Executes nothing itself, so started runs stay queued.
+    w = await createWorld(kind, { config: { runs: { parallelRuns: 0 } } });
+  }, 120_000);
+  afterAll(() => w.t.close());
+
+  const insertRunning = async (leaseExpiresAt: ReturnType<typeof sql>) =>
+    (
+      await w.t.database.db
+        .insert(runs)
+        .values({
+          projectId: w.projectId,
+          userId: w.users.owner.id,
+          status: 'running',
+          leaseOwner: 'elsewhere:1:abcd',
+          leaseExpiresAt,
+        })
+        .returning()
+    )[0]!;
+
+  it('cancels a queued run with a stored, numbered event, and wakes whoever waits for it', async () => {
+    const id = await w.make.flowRun('echo');
+    const waiting = w.t.app.runJobs.executor.waitFor(id, 10_000);
+    const asked = Date.now();
+    expect((await w.as.owner.post(`/api/runs/${id}/cancel`, {})).status).toBe(202);
+    const finished = await waiting;
+    // A notification, not a poll: the waiter learns it at once.
+    expect(Date.now() - asked).toBeLessThan(900);
+    expect(finished).toMatchObject({ status: 'cancelled', seq: 1 });
+    const events = (await w.as.owner.get(`/api/runs/${id}/events`)).body.items;
+    expect(events).toEqual([
+      { runId: id, seq: 1, type: 'run-status', status: 'cancelled', error: 'Cancelled' },
+    ]);
+    expect((await w.as.owner.post(`/api/runs/${id}/cancel`, {})).status).toBe(409);
+  });
+
+  it('marks a cancel of a running run in the database for the process that runs it', async () => {
+    const run = await insertRunning(sql`now() + interval '1 minute'`);
+    expect((await w.as.viewer.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(403);
+    expect((await w.as.stranger.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(404);
+    expect((await w.as.owner.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(202);
+    const [row] = await w.t.database.db.select().from(runs).where(eq(runs.id, run.id));
+    expect(row!.cancelRequestedAt).toBeInstanceOf(Date);
+    expect(row!.status).toBe('running');
+  });
+
+  it('recovers only runs whose lease has expired, each with a stored status event', async () => {
+    const live = await insertRunning(sql`now() + interval '1 minute'`);
+    const abandoned = await insertRunning(sql`now() - interval '1 second'`);
+    await w.t.app.runJobs.executor.recover();
+
+    const [liveRow] = await w.t.database.db.select().from(runs).where(eq(runs.id, live.id));
+    expect(liveRow).toMatchObject({ status: 'running', leaseOwner: 'elsewhere:1:abcd' });
+    const gone = (await w.as.owner.get(`/api/runs/${abandoned.id}`)).body;
+    expect(gone).toMatchObject({
+      status: 'failed',
+      error: 'Interrupted: the process running it stopped',
+    });
+    expect((await w.as.owner.get(`/api/runs/${abandoned.id}/events`)).body.items).toEqual([
+      expect.objectContaining({ seq: 1, type: 'run-status', status: 'failed' }),
+    ]);
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * `npm run bench:runs [-- --runs N]`: N runs (default 1,000) of input → ai_processor → ai_output
+ * against a local OpenAI-compatible server that answers after 200 ms, 50 at a time: on the
+ * in-process queue (embedded database), and with DATABASE_URL also on pg-boss with one and with
+ * two `worker` processes. Side by side with the same N model calls made directly at the same
+ * concurrency in the same run. Goals: ≥ 0.8 of the direct rate; enqueue-to-start p50 ≤ 20 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config/config';
+import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
+import type { TRunJobs } from '../apps/server/src/plugins/run-jobs';
+import { runs, subscriptionPlans } from '../apps/server/src/db/schema/index';
+import { startFakeOpenAiServer } from '../apps/server/src/test/fake-openai-server';
+import {
+  startSmtpTestServer,
+  verificationTokenFrom,
+} from '../apps/server/src/test/smtp-test-server';
+import { openTestDatabase } from '../apps/server/src/test/test-databases';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
+const RUNS = Number(args.runs ?? 1_000);
+const CONCURRENCY = 50;
+const SECRET_KEY = 'benchmark-secret-key-that-is-long-enough';
+const PASSWORD = 'benchmark password 123';
+const root = path.resolve(import.meta.dirname, '..');
+
+type TApp = Awaited<ReturnType<typeof buildApp>> & { runJobs: TRunJobs };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** Runs `task` RUNS times, CONCURRENCY at once; each one's duration and the total. */
+async function closedLoop(task: (i: number) => Promise<void>) {
+  const durations: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < RUNS) {
+        const i = next++;
+        const at = performance.now();
+        await task(i);
+        durations.push(performance.now() - at);
+      }
+    }),
+  );
+  return { durations, ms: performance.now() - started };
+}
+
+type TResult = {
+  name: string;
+  durations: number[];
+  ms: number;
+  enqueueToStart?: number[];
+};
+
+async function direct(baseUrl: string): Promise<TResult> {
+  const { durations, ms } = await closedLoop(async () => {
+    const response = await fetch(`${baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'delayed-chat',
+        stream: true,
+        messages: [{ role: 'user', content: 'Q: why?' }],
+      }),
+    });
+    await response.text();
+  });
+  return { name: `direct model calls (${CONCURRENCY} at once)`, durations, ms };
+}
+
+/** Signs a person up on `app` and builds the flow; the session cookie and the group to run. */
+async function prepare(app: TApp, database: TDatabase) {
+  // One scenario makes RUNS model calls: more than the Free plan's month.
+  await database.db.update(subscriptionPlans).set({ requestsPerMonth: 10_000_000 });
+  const call = async (url: string, payload: object, cookie = '') => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { origin: 'http://localhost:3000', ...(cookie ? { cookie } : {}) },
+    });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
+    return { body: response.json(), cookies: response.cookies };
+  };
+  // Each scenario signs up someone new: the mails of all of them arrive at one SMTP server.
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  await call('/api/auth/register', { email, password: PASSWORD, name: 'Bench' });
+  const token = verificationTokenFrom(await smtp.waitForMail(email));
+  await call('/api/auth/verify-email', { token });
+  const login = await call('/api/auth/login', { email, password: PASSWORD });
+  const cookie = `token=${login.cookies.find((c) => c.name === 'token')!.value}`;
+  const project = (await call('/api/projects', { name: 'Bench' }, cookie)).body;
+  const group = (
+    await call(
+      '/api/node_groups',
+      { projectId: project.id, name: 'Flow', type: 'ai_group' },
+      cookie,
+    )
+  ).body;
+  const node = async (type: string, params: Record<string, unknown>) =>
+    (
+      await call(
+        '/api/nodes',
+        { projectId: project.id, type, parentId: group.nodeId, data: { title: type, params } },
+        cookie,
+      )
+    ).body as { id: string };
+  const input = await node('input', { name: 'question' });
+  const processor = await node('ai_processor', {
+    model: 'compatible:delayed-chat',
+    template: 'Q: {{input}}',
+  });
+  const output = await node('ai_output', { name: 'answer' });
+  const connect = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
+    call(
+      '/api/node_connections',
+      { projectId: project.id, source, sourceHandle, target, targetHandle },
+      cookie,
+    );
+  await connect(input.id, 'value', processor.id, 'input');
+  await connect(processor.id, 'text', output.id, 'text');
+  return { cookie, projectId: project.id as string, groupId: group.id as string };
+}
+
+/** POST /api/runs, then wait for the run's end (by notification), RUNS times. */
+async function throughRuns(name: string, app: TApp, database: TDatabase) {
+  const { cookie, projectId, groupId } = await prepare(app, database);
+  const ids: string[] = [];
+  const { durations, ms } = await closedLoop(async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/runs',
+      payload: { projectId, nodeGroupId: groupId, inputs: { question: 'why?' } },
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+    if (response.statusCode !== 202) throw new Error(`POST /api/runs: ${response.body}`);
+    const id = (response.json() as { run: { id: string } }).run.id;
+    ids.push(id);
+    const run = await app.runJobs.executor.waitFor(id, 120_000);
+    if (run?.status !== 'succeeded')
+      throw new Error(`run ${id} ended ${run?.status}: ${run?.error}`);
+  });
+  const rows = await database.db
+    .select({ createdAt: runs.createdAt, startedAt: runs.startedAt })
+    .from(runs)
+    .where(inArray(runs.id, ids));
+  const enqueueToStart = rows.map((r) => r.startedAt!.getTime() - r.createdAt.getTime());
+  return { name, durations, ms, enqueueToStart };
+}
+
+async function appOn(database: TDatabase, dataDir: string, env: Record<string, string>) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, secretKey: SECRET_KEY, logger: false });
+  await app.ready();
+  return app as TApp;
+}
+
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker is running')) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', () => reject(new Error(`the worker exited:\n${output}`)));
+  });
+}
+
+async function inProcess(baseUrl: string, dataDir: string): Promise<TResult> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const app = await appOn(database, dataDir, {
+    OPENAI_COMPATIBLE_BASE_URL: baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'delayed-chat',
+  });
+  try {
+    return await throughRuns('in-process queue, embedded database', app, database);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promise<TResult> {
+  const database = await openTestDatabase('postgres');
+  const env = {
+    DATABASE_URL: database.url!,
+    RUN_QUEUE: 'pg-boss',
+    OPENAI_COMPATIBLE_BASE_URL: baseUrl,
+    OPENAI_COMPATIBLE_MODELS: 'delayed-chat',
+  };
+  // This process serves the API and waits; the workers execute.
+  const app = await appOn(database, dataDir, { ...env, RUN_CONCURRENCY: '0' });
+  const children = await Promise.all(
+    Array.from({ length: workers }, () =>
+      startWorker({
+        ...env,
+        RUN_CONCURRENCY: String(CONCURRENCY),
+        SECRET_KEY,
+        DATA_DIR: dataDir,
+        // The start line is logged at info.
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      }),
+    ),
+  );
+  try {
+    return await throughRuns(
+      `pg-boss, ${workers} worker${workers > 1 ? 's' : ''} (${CONCURRENCY} runs each)`,
+      app,
+      database,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => child.once('exit', resolve))),
+    );
+    await app.close();
+    await database.close();
+  }
+}
+
+// Its `delayed-chat` answers after 200 ms.
+const model = await startFakeOpenAiServer();
+// The sign-up link is read from a real SMTP server, as the tests read it.
+const smtp = await startSmtpTestServer();
+const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-runs-'));
+try {
+  const baseline = await direct(model.baseUrl);
+  const results = [baseline, await inProcess(model.baseUrl, path.join(dataDir, 'in-process'))];
+  if (process.env.DATABASE_URL) {
+    results.push(await pgBoss(model.baseUrl, path.join(dataDir, 'one'), 1));
+    results.push(await pgBoss(model.baseUrl, path.join(dataDir, 'two'), 2));
+  } else {
+    console.log('DATABASE_URL is not set: pg-boss is left out (it needs PostgreSQL).');
+  }
+  const rate = (r: TResult) => (r.durations.length / r.ms) * 1000;
+  console.log(
+    `${RUNS.toLocaleString('en-US')} runs, ${CONCURRENCY} at once, against a model answering after 200 ms`,
+  );
+  console.table(
+    results.map((r) => ({
+      path: r.name,
+      'per second': rate(r).toFixed(1),
+      'p50 ms': percentile(r.durations, 50).toFixed(0),
+      'p99 ms': percentile(r.durations, 99).toFixed(0),
+      'vs direct': (rate(r) / rate(baseline)).toFixed(2),
+      'enqueue→start p50 ms': r.enqueueToStart ? percentile(r.enqueueToStart, 50).toFixed(0) : '',
+    })),
+  );
+  for (const r of results.slice(1)) {
+    const ratio = rate(r) / rate(baseline);
+    const start = percentile(r.enqueueToStart!, 50);
+    console.log(
+      `${r.name}: ${ratio.toFixed(2)} of the direct rate (goal ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'}); ` +
+        `enqueue→start p50 ${start.toFixed(0)} ms (goal ≤ 20 ms: ${start <= 20 ? 'met' : 'NOT met'})`,
+    );
+  }
+} finally {
+  await model.close();
+  await smtp.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
