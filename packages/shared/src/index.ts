@@ -3,6 +3,7 @@ export * from './api/check.schemas';
 export * from './auth/auth.schemas';
 export * from './auth/auth-cookies';
 export * from './realtime/realtime.events';
+export * from './realtime/canvas-changes';
 export * from './routes/app-routes';
 export * from './catalog/catalog-types';
 export * from './catalog/input-values';

@@ -20,6 +20,11 @@ export type TDatabase = {
   db: TDb;
   kind: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
+  /**
+   * Calls `onPayload` for every `pg_notify(channel, payload)` committed by any connection (a
+   * notification sent in a transaction arrives when it commits); resolves with a stop function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -51,11 +56,23 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       await pool.end();
       throw error;
     }
+    const listeners = new Set<() => Promise<void>>();
     return {
       db: db as unknown as TDb,
       kind: 'postgres',
       ping: () => ping(db as unknown as TDb),
-      close: once(() => pool.end()),
+      listen: async (channel, onPayload) => {
+        const stop = await listenOnPostgres(options.url, channel, onPayload);
+        listeners.add(stop);
+        return () => {
+          listeners.delete(stop);
+          return stop();
+        };
+      },
+      close: once(async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      }),
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -71,7 +88,43 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     db: db as unknown as TDb,
     kind: 'pglite',
     ping: () => ping(db as unknown as TDb),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => (client.closed ? Promise.resolve() : stop());
+    },
     close: once(() => client.close()),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel`. If it drops, it connects again after a
+ * pause; what was notified meanwhile is lost, which listeners make up for by reading the rows.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -31,6 +31,8 @@ export const ZApiError = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(ZFieldError).optional(),
+    /** With `conflict` from a stale write: the row as it is now. */
+    current: z.unknown().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

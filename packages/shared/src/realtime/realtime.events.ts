@@ -32,6 +32,8 @@ export type TServerToClientEvents = {
   publication: (publication: TPublication) => void;
   join: (event: TPresenceEvent) => void;
   leave: (event: TPresenceEvent) => void;
+  /** The server took the connection out of a channel it may no longer read. */
+  unsubscribed: (event: { channel: string; reason: 'forbidden' }) => void;
 };
 
 export type TClientToServerEvents = {

@@ -14,7 +14,9 @@ import { apiRow } from '../resources/api-row';
 import type { TDbRow } from '../resources/resource.types';
 import { nodes } from '../../db/schema/index';
 import { updateRow } from '../resources/resources.repo';
+import { recordCanvasChange } from './canvas-changes.repo';
 import * as repo from './canvas.repo';
+import { bumpVersion } from './field-versions';
 import { nodeToApi } from './nodes.resource';
 
 /** A 400 naming every field with a problem. */
@@ -102,9 +104,11 @@ export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGra
         ...(change.width !== undefined ? { width: change.width } : {}),
         ...(change.height !== undefined ? { height: change.height } : {}),
         ...(change.parentId !== undefined ? { parentId: change.parentId } : {}),
+        versions: bumpVersion(nodes.versions, 'layout'),
       });
       updated.push(nodeToApi(row as unknown as TDbRow));
     }
+    await recordCanvasChange(tx, user, projectId, { upsert: { nodes: updated } });
     return { nodes: updated };
   });
 }
@@ -118,6 +122,12 @@ export function deleteFromGraph(
 ) {
   return inTransaction(db, async (tx) => {
     await projectAccess.require(tx, user, projectId, 'editor');
-    return { deleted: await repo.deleteNodesAndConnections(tx, projectId, ids) };
+    const deleted = await repo.deleteNodesAndConnections(tx, projectId, ids);
+    if (deleted.nodes || deleted.connections) {
+      await recordCanvasChange(tx, user, projectId, {
+        remove: { nodes: ids.nodeIds, connections: ids.connectionIds },
+      });
+    }
+    return { deleted };
   });
 }

@@ -1,3 +1,4 @@
+import { getRealtimeSocket } from '../realtime/realtime-client';
 import { apiErrorFromBody, transportErrors } from './api-error';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -55,6 +56,9 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Names this tab's realtime connection, so it can tell its own published changes from others'.
+  const clientId = getRealtimeSocket()?.id;
+  if (clientId) headers['X-Client-Id'] = clientId;
 
   let response: Response;
   let data: unknown;
