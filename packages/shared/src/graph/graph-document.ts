@@ -190,6 +190,11 @@ export const ZProjectGraph = z.object({
   inputs: z.array(ZNodeHandle),
   outputs: z.array(ZNodeHandle),
   groups: z.array(ZNodeGroup),
+  /**
+   * The offset of the canvas's last publication before it was read (whole-canvas loads only):
+   * a client asks for the changes after it (`…/graph/changes?after=`), so nothing is missed.
+   */
+  offset: z.number().int().optional(),
 });
 export type TProjectGraph = z.infer<typeof ZProjectGraph>;
 

@@ -14,7 +14,7 @@ import { apiRow } from '../resources/api-row';
 import type { TDbRow } from '../resources/resource.types';
 import { nodes } from '../../db/schema/index';
 import { updateRow } from '../resources/resources.repo';
-import { recordCanvasChange } from './canvas-changes.repo';
+import { canvasOffset, recordCanvasChange } from './canvas-changes.repo';
 import * as repo from './canvas.repo';
 import { bumpVersion } from './field-versions';
 import { nodeToApi } from './nodes.resource';
@@ -44,7 +44,9 @@ export async function loadGraph(
 
 export async function getGraph(db: TDb, user: TUser, projectId: string) {
   await projectAccess.require(db, user, projectId, 'viewer');
-  return loadGraph(db, projectId);
+  // Read before the rows: replaying changes after it converges on the rows however they raced.
+  const offset = await canvasOffset(db, projectId);
+  return { ...(await loadGraph(db, projectId)), offset };
 }
 
 /** A workflow file of the canvas, or of one node with everything inside it. */
