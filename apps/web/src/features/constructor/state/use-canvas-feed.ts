@@ -45,7 +45,11 @@ export function useCanvasFeed(projectId: string, loadedOffset: number, commands:
     feed.current = current;
     // Changes made between loading the canvas and subscribing.
     void current.catchUp();
+    // Back online, the connection may not have noticed it was cut: ask anyway.
+    const onOnline = () => void current.catchUp();
+    window.addEventListener('online', onOnline);
     return () => {
+      window.removeEventListener('online', onOnline);
       current.stop();
       if (feed.current === current) feed.current = null;
     };
