@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
-import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { signIn, signUpAndIn, verifiedUserElsewhere } from './support/auth';
 import {
+  addMember,
   createProject,
   docNode,
   documentOf,
@@ -19,12 +20,11 @@ async function twoEditors(
   a: Page,
   flowsmith: { url: string; verificationLink(email: string): Promise<string> },
 ) {
-  const bEmail = uniqueEmail('bob');
-  const context = await browser.newContext({ baseURL: flowsmith.url });
-  const b = await context.newPage();
-  await register(b, bEmail, 'Bob Builder');
-  await b.goto(await flowsmith.verificationLink(bEmail));
-  await expect(b.getByText(/verified/i).first()).toBeVisible();
+  const {
+    email: bEmail,
+    context,
+    page: b,
+  } = await verifiedUserElsewhere(browser, flowsmith, 'Bob Builder');
 
   await signUpAndIn(a, flowsmith.verificationLink, 'Ada Lovelace');
   const projectId = await createProject(a.request, 'Together');
@@ -33,14 +33,7 @@ async function twoEditors(
     projectId,
     documentOf([docNode('ai', 'ai_processor', 300, 'Writer')]),
   );
-  const users = await a.request.get(`/api/users?search=${encodeURIComponent(bEmail)}`);
-  const bId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
-  const added = await postFromApp(a.request, '/api/project_users', {
-    projectId,
-    userId: bId,
-    role: 'editor',
-  });
-  expect(added.status()).toBe(201);
+  await addMember(a.request, projectId, bEmail, 'editor');
 
   await b.goto('/login');
   await signIn(b, bEmail);
@@ -72,6 +65,29 @@ async function openSettings(page: Page) {
   return settingsOf(page);
 }
 
+/**
+ * A and B open the node's settings at once; B types, A types and saves, B is told and keeps
+ * their text (and sees A's value in a field B did not touch), then B saves.
+ */
+async function bothEdit(
+  a: Page,
+  b: Page,
+  [aField, aText]: [string, string],
+  [bField, bText]: [string, string],
+) {
+  const aDialog = await openSettings(a);
+  const bDialog = await openSettings(b);
+  await bDialog.getByLabel(bField).fill(bText);
+  await aDialog.getByLabel(aField).fill(aText);
+  await aDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(aDialog).toBeHidden();
+  await expect(bDialog.getByTestId('remote-change-notice')).toContainText(aField);
+  await expect(bDialog.getByLabel(bField)).toHaveValue(bText);
+  if (aField !== bField) await expect(bDialog.getByLabel(aField)).toHaveValue(aText);
+  await bDialog.getByRole('button', { name: 'Save' }).click();
+  return bDialog;
+}
+
 test('a node added by one member appears for the other without a reload', async ({
   page,
   browser,
@@ -92,49 +108,30 @@ test('a node added by one member appears for the other without a reload', async 
   await context.close();
 });
 
-test('two members editing different params of one node at once both keep their change', async ({
+test('two members editing one node at once: different params both survive; on the same field the later save wins and the other keeps their text', async ({
   page,
   browser,
   flowsmith,
 }) => {
   const { b, context, nodeId } = await twoEditors(browser, page, flowsmith);
-  const aDialog = await openSettings(page);
-  const bDialog = await openSettings(b);
-  await aDialog.getByLabel('System prompt').fill('Be kind');
-  await bDialog.getByLabel('Prompt template').fill('Q: {{input}}');
-  await aDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(aDialog).toBeHidden();
-  // B is told, and B's own typing stays.
-  await expect(bDialog.getByTestId('remote-change-notice')).toContainText('System prompt');
-  await expect(bDialog.getByLabel('System prompt')).toHaveValue('Be kind');
-  await expect(bDialog.getByLabel('Prompt template')).toHaveValue('Q: {{input}}');
-  await bDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(bDialog).toBeHidden();
-
+  const first = await bothEdit(
+    page,
+    b,
+    ['System prompt', 'Be kind'],
+    ['Prompt template', 'Q: {{input}}'],
+  );
+  await expect(first).toBeHidden();
   expect(await storedParams(page.request, nodeId)).toMatchObject({
     systemPrompt: 'Be kind',
     template: 'Q: {{input}}',
   });
-  const aAgain = await openSettings(page);
-  await expect(aAgain.getByLabel('Prompt template')).toHaveValue('Q: {{input}}');
-  await context.close();
-});
 
-test('when both change the same field, the other sees the saved value and keeps their text', async ({
-  page,
-  browser,
-  flowsmith,
-}) => {
-  const { b, context, nodeId } = await twoEditors(browser, page, flowsmith);
-  const aDialog = await openSettings(page);
-  const bDialog = await openSettings(b);
-  await bDialog.getByLabel('System prompt').fill('Answer in German');
-  await aDialog.getByLabel('System prompt').fill('Answer in French');
-  await aDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(aDialog).toBeHidden();
-
-  await expect(bDialog.getByTestId('remote-change-notice')).toBeVisible();
-  await bDialog.getByRole('button', { name: 'Save' }).click();
+  const bDialog = await bothEdit(
+    page,
+    b,
+    ['System prompt', 'Answer in French'],
+    ['System prompt', 'Answer in German'],
+  );
   const conflict = bDialog.getByTestId('edit-conflict');
   await expect(conflict).toContainText('System prompt: Answer in French');
   await expect(bDialog.getByLabel('System prompt')).toHaveValue('Answer in German');

@@ -37,6 +37,19 @@ export async function createProject(request: APIRequestContext, name: string): P
   return ((await response.json()) as { id: string }).id;
 }
 
+/** Adds a person, found by their exact e-mail address, to a project. */
+export async function addMember(
+  request: APIRequestContext,
+  projectId: string,
+  email: string,
+  role: 'editor' | 'viewer',
+) {
+  const users = await request.get(`/api/users?search=${encodeURIComponent(email)}`);
+  const userId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
+  const added = await postFromApp(request, '/api/project_users', { projectId, userId, role });
+  expect(added.status()).toBe(201);
+}
+
 export async function importGraph(request: APIRequestContext, projectId: string, graph: unknown) {
   const response = await postFromApp(request, `/api/projects/${projectId}/graph/import`, {
     graph,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
-import { signIn, signUpAndIn, uniqueEmail, register } from './support/auth';
+import { signIn, signUpAndIn, verifiedUserElsewhere } from './support/auth';
 import {
+  addMember,
   connect,
   createProject,
   docNode,
@@ -194,12 +194,11 @@ test('an incompatible connection is refused with its reason', async ({ page, flo
 });
 
 test('a viewer sees the canvas but cannot change it', async ({ page, browser, flowsmith }) => {
-  const viewerEmail = uniqueEmail('viewer');
-  const viewerContext = await browser.newContext({ baseURL: flowsmith.url });
-  const viewer = await viewerContext.newPage();
-  await register(viewer, viewerEmail, 'Vera Viewer');
-  await viewer.goto(await flowsmith.verificationLink(viewerEmail));
-  await expect(viewer.getByText(/verified/i).first()).toBeVisible();
+  const {
+    email: viewerEmail,
+    context: viewerContext,
+    page: viewer,
+  } = await verifiedUserElsewhere(browser, flowsmith, 'Vera Viewer');
 
   await signUpAndIn(page, flowsmith.verificationLink);
   const projectId = await createProject(page.request, 'Shared');
@@ -216,14 +215,7 @@ test('a viewer sees the canvas but cannot change it', async ({ page, browser, fl
       [{ id: 'e', source: 'a', target: 'b', sourceHandle: 'value', targetHandle: 'text' }],
     ),
   );
-  const users = await page.request.get(`/api/users?search=${encodeURIComponent(viewerEmail)}`);
-  const viewerId = ((await users.json()) as { items: { id: string }[] }).items[0]!.id;
-  const added = await postFromApp(page.request, '/api/project_users', {
-    projectId,
-    userId: viewerId,
-    role: 'viewer',
-  });
-  expect(added.status()).toBe(201);
+  await addMember(page.request, projectId, viewerEmail, 'viewer');
   const before = await storedGraph(page.request, projectId);
 
   await viewer.goto('/login');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { nodeOfKind, openCanvas } from './constructor-helpers';
-import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { signIn, signUpAndIn, verifiedUserElsewhere } from './support/auth';
 import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 
@@ -193,12 +193,11 @@ test('a failing model is retried, then its node shows the error; a viewer sees r
   browser,
   flowsmith,
 }) => {
-  const viewerEmail = uniqueEmail('run-viewer');
-  const viewerContext = await browser.newContext({ baseURL: flowsmith.url });
-  const viewer = await viewerContext.newPage();
-  await register(viewer, viewerEmail, 'Vic Viewer');
-  await viewer.goto(await flowsmith.verificationLink(viewerEmail));
-  await expect(viewer.getByText(/verified/i).first()).toBeVisible();
+  const {
+    email: viewerEmail,
+    context: viewerContext,
+    page: viewer,
+  } = await verifiedUserElsewhere(browser, flowsmith, 'Vic Viewer');
 
   await signUpAndIn(page, flowsmith.verificationLink, 'Olga Owner');
   const workflow = await createWorkflow(page.request, 'Broken lab', 'compatible:broken-chat');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect } from './flowsmith.fixture';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -39,4 +39,19 @@ export async function signUpAndIn(
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   return email;
+}
+
+/** A second person, in a browser context of their own: registered and verified, not signed in. */
+export async function verifiedUserElsewhere(
+  browser: Browser,
+  flowsmith: { url: string; verificationLink(email: string): Promise<string> },
+  name: string,
+) {
+  const email = uniqueEmail('other');
+  const context = await browser.newContext({ baseURL: flowsmith.url });
+  const page = await context.newPage();
+  await register(page, email, name);
+  await page.goto(await flowsmith.verificationLink(email));
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  return { email, context, page };
 }

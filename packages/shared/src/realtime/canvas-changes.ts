@@ -45,7 +45,8 @@ export const ZCanvasChangesQuery = z.object({
   after: z.coerce
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')
-    .min(0, 'Must be 0 or more'),
+    .min(0, 'Must be 0 or more')
+    .default(0),
 });
 
 /**

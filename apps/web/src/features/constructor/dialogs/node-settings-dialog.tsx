@@ -95,6 +95,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
   const [conflict, setConflict] = useState<TConflict | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
+  /** Bases these fields on another member's stored values, and shows those in the form. */
   const takeOver = (fields: string[], from: { data: TNodeData; versions: TNode['versions'] }) => {
     const stored = baseOf(params, from.data);
     const next: TNodeBase = {
@@ -107,7 +108,12 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
       next.versions[field] = from.versions[field] ?? 0;
     }
     base.current = next;
-    return stored;
+    // The form shows the stored values of these fields, as not changed by this user.
+    const shown = initialParamValues(params, stored.params);
+    for (const field of fields) {
+      const value = field === 'title' ? stored.title : shown[fieldName(field)];
+      form.resetField(field as TFormPath, { defaultValue: value });
+    }
   };
 
   // Another member saved this node: take over the fields this user has not touched.
@@ -119,14 +125,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     );
     if (!changed.length) return;
     const untouched = changed.filter((field) => !form.getFieldState(field as TFormPath).isDirty);
-    const stored = takeOver(untouched, { data: node.data, versions });
-    for (const field of untouched) {
-      const value =
-        field === 'title'
-          ? stored.title
-          : initialParamValues(params, stored.params)[fieldName(field)];
-      form.resetField(field as TFormPath, { defaultValue: value });
-    }
+    takeOver(untouched, { data: node.data, versions });
     setUpdatedBy(changed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the stored versions move
   }, [versions]);
@@ -192,14 +191,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
   /** Takes the other member's values for the conflicting fields. */
   const useTheirs = () => {
     if (!conflict) return;
-    const stored = takeOver(conflict.fields, conflict.current);
-    for (const field of conflict.fields) {
-      const value =
-        field === 'title'
-          ? stored.title
-          : initialParamValues(params, stored.params)[fieldName(field)];
-      form.resetField(field as TFormPath, { defaultValue: value });
-    }
+    takeOver(conflict.fields, conflict.current);
     setConflict(null);
     form.clearErrors();
   };
