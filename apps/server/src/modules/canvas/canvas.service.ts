@@ -98,6 +98,19 @@ export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGra
       }
     });
     if (problems.length) throw invalidFields(problems);
+    const stale = layout.nodes.flatMap((change, i) => {
+      const stored = byId.get(change.id)!.versions.layout ?? 0;
+      return change.baseVersion !== undefined && change.baseVersion !== stored ? [i] : [];
+    });
+    if (stale.length) {
+      const ids = stale.map((i) => layout.nodes[i]!.id);
+      throw new AppError(
+        'conflict',
+        'Someone else moved these nodes meanwhile',
+        stale.map((i) => ({ field: `nodes.${i}`, message: 'Moved by someone else meanwhile' })),
+        { nodes: (await loadGraph(tx, projectId, ids)).nodes },
+      );
+    }
     const updated = [];
     for (const change of layout.nodes) {
       const row = await updateRow(tx, nodes, change.id, {

@@ -186,6 +186,30 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
     expect(retried.body.versions['params.systemPrompt']).toBe(2);
   });
 
+  it('refuses a layout based on a stale place (an undo after someone moved the node)', async () => {
+    const node = await w.make.node('blank');
+    const layout = `/api/projects/${w.projectId}/graph/layout`;
+    const moved = await w.as.owner.put(layout, {
+      nodes: [{ id: node.id, position: { x: 10, y: 10 }, baseVersion: 0 }],
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.nodes[0].versions.layout).toBe(1);
+    expect(
+      (await w.as.editor.put(layout, { nodes: [{ id: node.id, position: { x: 99, y: 99 } }] }))
+        .status,
+    ).toBe(200);
+    const undo = await w.as.owner.put(layout, {
+      nodes: [{ id: node.id, position: { x: 0, y: 0 }, baseVersion: 1 }],
+    });
+    expectError(undo, 409, 'conflict');
+    expect(fieldsOf(undo)).toEqual(['nodes.0']);
+    expect(undo.body.error.current.nodes[0]).toMatchObject({
+      id: node.id,
+      position: { x: 99, y: 99 },
+      versions: { layout: 2 },
+    });
+  });
+
   it('checks base versions of groups and connections too', async () => {
     const group = await w.make.group();
     const url = `/api/node_groups/${group.id}`;

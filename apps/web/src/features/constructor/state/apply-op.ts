@@ -1,4 +1,4 @@
-import type { TFieldVersions, TProjectGraph } from '@flowsmith/shared';
+import type { TFieldVersions, TNode, TProjectGraph } from '@flowsmith/shared';
 import { connectionsApi, graphApi, nodeGroupsApi } from '../../../lib/queries/canvas';
 import { fragmentIds, type TFragment } from '../core/fragment';
 import type { History, TOp } from '../core/history';
@@ -27,13 +27,25 @@ export type TApplyContext = {
   ownGroupVersions: Map<string, TFieldVersions>;
 };
 
+/** The layout versions of nodes this user just placed. */
+export function rememberOwnLayout(ctx: TApplyContext, rows: TNode[]) {
+  for (const row of rows) {
+    ctx.ownVersions.set(row.id, {
+      ...ctx.ownVersions.get(row.id),
+      layout: row.versions.layout ?? 0,
+    });
+  }
+}
+
 /** A refused undo or redo: another member changed the same fields since. */
 function conflictError(error: unknown, what: string): unknown {
   const fields = conflictFields(error);
   if (!fields.length) return error;
-  const names = fields.map((field) => field.replace(/^(params|settings)\./, '')).join(', ');
+  const names = fields
+    .filter((field) => !field.startsWith('nodes.'))
+    .map((field) => field.replace(/^(params|settings)\./, ''));
   return new Error(
-    `Another member changed ${what} (${names}) after you did, so your change cannot be taken back without losing theirs.`,
+    `Another member changed ${what}${names.length ? ` (${names.join(', ')})` : ''} after you did, so your change cannot be taken back without losing theirs.`,
   );
 }
 
@@ -86,10 +98,21 @@ export async function applyOp(ctx: TApplyContext, op: TOp): Promise<void> {
       return addFragment(ctx, op.fragment);
     case 'remove':
       return removeFragment(ctx, op.fragment);
-    case 'layout':
-      await ctx.queue.run(() => graphApi.saveLayout(ctx.projectId, op.after));
+    case 'layout': {
+      // Based on this user's own last save of each place: a later move by someone else wins.
+      const items = op.after.map((item) => ({
+        ...item,
+        baseVersion: ctx.ownVersions.get(item.id)?.layout ?? 0,
+      }));
+      const saved = await ctx.queue
+        .run(() => graphApi.saveLayout(ctx.projectId, items))
+        .catch((error: unknown) => {
+          throw conflictError(error, 'where these nodes are');
+        });
+      rememberOwnLayout(ctx, saved.nodes);
       applyLayoutItems(op.after);
       return;
+    }
     case 'node-data': {
       const versions = ctx.ownVersions.get(op.nodeId) ?? {};
       const written = await ctx.queue

@@ -28,7 +28,7 @@ import {
 import { groupAt, absolutePosition } from '../core/grouping';
 import { History, type TGroupFields, type TOp } from '../core/history';
 import { SaveQueue } from '../core/save-queue';
-import { applyOp, type TApplyContext } from './apply-op';
+import { applyOp, rememberOwnLayout, type TApplyContext } from './apply-op';
 import {
   addEdge,
   addGraph,
@@ -71,7 +71,8 @@ export class CanvasCommands {
   constructor(readonly deps: TCommandDeps) {
     this.queue = new SaveQueue({
       saveLayout: async (items) => {
-        await graphApi.saveLayout(deps.projectId, items);
+        const saved = await graphApi.saveLayout(deps.projectId, items);
+        rememberOwnLayout(this.ctx, saved.nodes);
       },
       onStatus: (saveStatus) => useCanvasStore.setState({ saveStatus }),
       onLayoutError: deps.onLayoutError,
