@@ -11,12 +11,14 @@ import { customAisRoutes } from './modules/custom-ais/custom-ais.routes';
 import { databasesRoutes } from './modules/databases/databases.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { homeRoutes } from './modules/home/home.routes';
 import { logAiSdkWarnings } from './modules/models/model-logging';
 import { modelsRoutes } from './modules/models/models.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reqLogsRoutes } from './modules/req-logs/req-logs.routes';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { runsRoutes } from './modules/runs/runs.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authenticate, authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
@@ -63,6 +65,8 @@ const modules = [
   filesRoutes,
   runsRoutes,
   customAisRoutes,
+  homeRoutes,
+  templatesRoutes,
   resourcesRoutes,
 ];
 

@@ -14,3 +14,5 @@ export * from './resources/index';
 export * from './graph/graph-document';
 export * from './graph/graph-rules';
 export * from './catalog/template';
+export * from './home/home.schemas';
+export * from './templates/starter-templates';

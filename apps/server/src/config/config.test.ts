@@ -95,4 +95,12 @@ describe('loadConfig', () => {
       );
     },
   );
+
+  it('leaves the file store to the database unless FILE_STORE names one', () => {
+    expect(loadConfig({}).fileStore).toBeUndefined();
+    expect(loadConfig({ FILE_STORE: '' }).fileStore).toBeUndefined();
+    expect(loadConfig({ FILE_STORE: 'local' }).fileStore).toBe('local');
+    expect(loadConfig({ FILE_STORE: 'postgres' }).fileStore).toBe('postgres');
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/FILE_STORE must be local or postgres/);
+  });
 });

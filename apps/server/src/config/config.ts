@@ -33,6 +33,9 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db'),
+  FILE_STORE: z
+    .enum(['local', 'postgres', ''], { error: 'must be local or postgres' })
+    .optional(),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@host:587'),
   MAIL_FROM: z.string().default('Flowsmith <no-reply@localhost>'),
   PUBLIC_URL: optionalUrl(/^https?:$/, 'https://flowsmith.example.com'),
@@ -95,6 +98,8 @@ export type TConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where generated files are kept; left out, in the database on PostgreSQL, else locally. */
+  fileStore: 'local' | 'postgres' | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -155,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    fileStore: e.FILE_STORE || undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,

@@ -19,6 +19,8 @@ export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 export type TDatabase = {
   db: TDb;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's address, for what needs connections of its own (the realtime adapter). */
+  url?: string;
   ping(): Promise<boolean>;
   /**
    * Calls `onPayload` for every `pg_notify(channel, payload)` committed by any connection (a
@@ -60,6 +62,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     return {
       db: db as unknown as TDb,
       kind: 'postgres',
+      url: options.url,
       ping: () => ping(db as unknown as TDb),
       listen: async (channel, onPayload) => {
         const stop = await listenOnPostgres(options.url, channel, onPayload);

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
   ZChannel,
   type TClientToServerEvents,
@@ -11,6 +11,7 @@ import {
   type TUser,
   type TWsInfo,
 } from '@flowsmith/shared';
+import { createPostgresFanout } from '../lib/realtime-fanout';
 import { createWsTokenSigner, type TWsTokenSigner } from '../lib/ws-token';
 
 declare module 'fastify' {
@@ -37,7 +38,10 @@ export type TRealtime = {
   registerChannel(kind: string, access: TChannelAccess, offsetOf?: TChannelOffset): void;
   /** Publishes with the next offset this process counts for the channel. */
   publish(channel: string, data: unknown, tags?: Record<string, string>): void;
-  /** Sends a publication its channel numbered itself (e.g. stored canvas changes). */
+  /**
+   * Sends a publication its channel numbered itself (stored canvas changes) to this server's
+   * clients; every server does so for its own.
+   */
   emit(publication: TPublication): void;
   /** What a signed-in user's client connects with: a short-lived token and the address. */
   ticket(userId: string, sessionId?: string): Promise<TWsInfo>;
@@ -58,6 +62,8 @@ type TRealtimeOptions = {
   isSessionActive: (sessionId: string) => Promise<boolean>;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** How publications reach the other servers' clients; in-process when left out. */
+  adapter?: ServerOptions['adapter'];
 };
 
 const forbidden = {
@@ -73,8 +79,13 @@ function createRealtime({
   isSessionActive,
   log,
   publicUrl,
+  adapter,
 }: TRealtimeOptions): TRealtime {
-  const io: TRealtime['io'] = new Server(httpServer, { path: '/socket.io', serveClient: false });
+  const io: TRealtime['io'] = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    ...(adapter ? { adapter } : {}),
+  });
   const access = new Map<string, TChannelAccess>();
   const channelOffsets = new Map<string, TChannelOffset>();
   const offsets = new Map<string, number>();
@@ -162,7 +173,8 @@ function createRealtime({
       io.to(channel).emit('publication', { channel, data, offset, ...(tags ? { tags } : {}) });
     },
     emit(publication) {
-      io.to(publication.channel).emit('publication', publication);
+      // Local only: each server reads stored publications and sends them to its own clients.
+      io.local.to(publication.channel).emit('publication', publication);
     },
     ticket: async (userId, sessionId) => ({
       token: await wsTokens.sign({ userId, sessionId }),
@@ -194,9 +206,14 @@ function createRealtime({
   };
 }
 
-/** `app.realtime`: modules register who may read their channels and publish on them. */
+/**
+ * `app.realtime`: modules register who may read their channels and publish on them. On
+ * PostgreSQL, publications and presence reach the clients of every server sharing the database.
+ */
 export const realtimePlugin = fp<{ secretKey: string }>(
   async (app, { secretKey }) => {
+    const { url } = app.database;
+    const fanout = url ? createPostgresFanout(url, app.log) : undefined;
     const realtime = createRealtime({
       httpServer: app.server,
       wsTokens: createWsTokenSigner(secretKey),
@@ -204,9 +221,13 @@ export const realtimePlugin = fp<{ secretKey: string }>(
       isSessionActive: app.auth.isSessionActive,
       log: app.log,
       publicUrl: app.config.publicUrl,
+      ...(fanout ? { adapter: fanout.adapter } : {}),
     });
     app.decorate('realtime', realtime);
-    app.addHook('onClose', () => realtime.close());
+    app.addHook('onClose', async () => {
+      await realtime.close();
+      await fanout?.close();
+    });
   },
   { name: 'realtime', dependencies: ['auth'] },
 );

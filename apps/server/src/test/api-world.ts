@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { TRun } from '@flowsmith/shared';
+import type { TDatabase } from '../db/database';
 import { createTestApp, type TTestApp } from './test-app';
 import type { TTestDatabaseKind } from './test-databases';
 
@@ -51,7 +53,7 @@ export type TClient = ReturnType<typeof clientFor>;
  * and a stranger who has a project of their own.
  */
 export async function createWorld(
-  database: TTestDatabaseKind,
+  database: TTestDatabaseKind | TDatabase,
   options: Omit<Parameters<typeof createTestApp>[0], 'database'> = {},
 ) {
   const t = await createTestApp({ database, ...options });
@@ -156,8 +158,19 @@ export async function createWorld(
     return { group, input, processor, output };
   };
 
+  /** The run once it has finished, read as `client` (the owner unless given). */
+  const finished = async (runId: string, client = as.owner): Promise<TRun> => {
+    for (let i = 0; i < 400; i++) {
+      const run = (await client.get(`/api/runs/${runId}`)).body as TRun;
+      if (['succeeded', 'failed', 'cancelled'].includes(run.status)) return run;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the run did not finish');
+  };
+
   return {
     t,
+    finished,
     users: { admin, owner, editor, viewer, stranger },
     as,
     projectId,

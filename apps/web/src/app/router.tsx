@@ -86,10 +86,14 @@ export const routes: RouteObject[] = [
                 path: child(appRoutes.settings),
                 lazy: page(() => import('../features/settings/settings-page')),
               },
-              {
-                path: child(appRoutes.documentation),
+              ...[
+                appRoutes.documentation,
+                appRoutes.documentationGuide,
+                appRoutes.documentationNode,
+              ].map((path) => ({
+                path: child(path),
                 lazy: page(() => import('../features/documentation/documentation-page')),
-              },
+              })),
             ],
           },
           // Unknown paths: "Page not found" for everyone, signed in or not (the server answers 404).

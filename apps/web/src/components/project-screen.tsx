@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { appRoutes, type TPage, type TProject } from '@flowsmith/shared';
 import { EmptyState } from './empty-state';
 import { QueryState } from './query-state';
+import { TemplateGallery } from './template-gallery';
 
 type TProjectScreenProps = {
   /** The caller's projects (`myProjectsQueryOptions`). */
@@ -23,17 +24,20 @@ export function ProjectScreen({ projects, icon, needsProject, children }: TProje
         items.length ? (
           children(items)
         ) : (
-          <EmptyState
-            icon={icon}
-            title="No projects yet"
-            action={
-              <Link to={appRoutes.projects} className="p-button p-component">
-                Go to projects
-              </Link>
-            }
-          >
-            {needsProject}
-          </EmptyState>
+          <>
+            <EmptyState
+              icon={icon}
+              title="No projects yet"
+              action={
+                <Link to={appRoutes.projects} className="p-button p-component">
+                  Go to projects
+                </Link>
+              }
+            >
+              {needsProject}
+            </EmptyState>
+            <TemplateGallery headingId="empty-project-templates" title="Or start from a template" />
+          </>
         )
       }
     </QueryState>

@@ -16,6 +16,8 @@ export const appRoutes = {
   settings: '/settings',
   subscribe: '/subscribe',
   documentation: '/documentation',
+  documentationGuide: '/documentation/:slug',
+  documentationNode: '/documentation/nodes/:kind',
 } as const;
 
 /** Routes a visitor without a session may open. */

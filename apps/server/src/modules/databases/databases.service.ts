@@ -4,6 +4,7 @@ import type { TUser } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { nodeDatabases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { noteDatabaseImport } from '../home/home.service';
 import { projectAccess } from '../projects/project-access';
 import { neutraliseFormula } from './csv-formulas';
 import { valuesPage } from './databases.repo';
@@ -85,12 +86,14 @@ export async function importDatabase(
   const text = limitedText(body, upload.maxBytes);
   const rows = plan.format === 'json' ? jsonRows(text) : csvRows(text, { delimiter });
   try {
-    return await importValues(
+    const report = await importValues(
       db,
       { projectId: database.projectId, databaseId: database.id },
       rows,
       plan,
     );
+    if (!plan.dryRun) await noteDatabaseImport(db, user);
+    return report;
   } catch (error) {
     if (error instanceof ImportAbortedError) throw AppError.validation('file', error.message);
     throw error;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 const extensions: Record<string, string> = {
   'image/png': 'png',
@@ -12,24 +11,38 @@ export const mediaTypeOf = (name: string) =>
   Object.entries(extensions).find(([, ext]) => name.endsWith(`.${ext}`))?.[0] ??
   'application/octet-stream';
 
-/** Generated files live under DATA_DIR/files/<project>/; the API serves them to members only. */
-export function createFileStore(dataDir: string) {
-  const root = path.join(dataDir, 'files');
-  return {
-    root,
-    pathOf: (owner: string, name: string) => path.join(root, owner, name),
-    async save(projectId: string, bytes: Uint8Array, mediaType: string) {
-      const owner = projectId;
-      const name = `${randomUUID()}.${extensions[mediaType] ?? 'png'}`;
-      await mkdir(path.join(root, owner), { recursive: true });
-      await writeFile(path.join(root, owner, name), bytes);
-      return {
-        fileId: `${owner}/${name}`,
-        url: `/api/files/${owner}/${name}`,
-        mediaType: mediaTypeOf(name),
-      };
-    },
-  };
+/** A new file's unique name, `<uuid>.<extension>` (the form `ZFileParams` accepts). */
+export function newFileName(mediaType: string) {
+  const id = randomUUID();
+  const name = `${id}.${extensions[mediaType] ?? 'png'}`;
+  return { id, name, mediaType: mediaTypeOf(name) };
 }
 
-export type TFileStore = ReturnType<typeof createFileStore>;
+/** Where a saved file is served: to members of its project only. */
+export const savedFile = (projectId: string, name: string, mediaType: string) => ({
+  fileId: `${projectId}/${name}`,
+  url: `/api/files/${projectId}/${name}`,
+  mediaType,
+});
+
+export type TSavedFile = ReturnType<typeof savedFile>;
+
+export type TOpenedFile = { body: Readable | Buffer; size: number; mediaType: string };
+
+export type TFileStoreKind = 'local' | 'postgres';
+
+/**
+ * Where files made for a project (generated images) are kept: a folder of this server, or the
+ * database that every server shares. Callers check access; a store only keeps bytes.
+ */
+export type TFileStore = {
+  kind: TFileStoreKind;
+  save(
+    projectId: string,
+    bytes: Uint8Array,
+    mediaType: string,
+    ownerId?: string,
+  ): Promise<TSavedFile>;
+  /** The file of that name made in that project; undefined when there is none. */
+  open(projectId: string, name: string): Promise<TOpenedFile | undefined>;
+};

@@ -10,6 +10,7 @@ export type TFileSaver = (
   projectId: string,
   bytes: Uint8Array,
   mediaType: string,
+  ownerId?: string,
 ) => Promise<{ fileId: string; url: string; mediaType: string }>;
 
 /** A failure with the provider's status in its message, so the node shows what went wrong. */
@@ -167,7 +168,7 @@ export function createModelCalls({
           bytes = result.image.uint8Array;
           mediaType = result.image.mediaType || mediaType;
         }
-        const stored = await saveFile(context.projectId, bytes, mediaType);
+        const stored = await saveFile(context.projectId, bytes, mediaType, context.userId);
         const inputTokens = resolved.builtin ? echoTokens(request.prompt) : 0;
         return { value: stored, inputTokens, outputTokens: 0, images: 1, response: stored.url };
       });

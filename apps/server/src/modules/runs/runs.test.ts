@@ -41,14 +41,7 @@ describe('runs against an OpenAI-compatible server', () => {
 
   const flow = (model: string) => w.make.flow(model);
 
-  async function finished(runId: string): Promise<TRun> {
-    for (let i = 0; i < 200; i++) {
-      const run = (await w.as.owner.get(`/api/runs/${runId}`)).body as TRun;
-      if (['succeeded', 'failed', 'cancelled'].includes(run.status)) return run;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the run did not finish');
-  }
+  const finished = (runId: string) => w.finished(runId);
 
   const start = async (nodeGroupId: string, question = 'why?') => {
     const answer = await w.as.owner.post('/api/runs', {

@@ -5,11 +5,13 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Button } from 'primereact/button';
 import type { TProject, TProjectGraph } from '@flowsmith/shared';
+import { TemplateGallery } from '../../components/template-gallery';
 import { errorText } from '../../lib/forms';
 import { graphQueryOptions } from '../../lib/queries/canvas';
 import { canvasCatalogQueryOptions, type TCatalog } from './api/canvas.queries';
 import { CanvasUiContext, type TCanvasUi } from './canvas/canvas-context';
 import { FlowCanvas } from './canvas/flow-canvas';
+import { usePaletteDrag } from './canvas/use-palette-drag';
 import { CanvasDialogs } from './dialogs/canvas-dialogs';
 import { NodePalette } from './palette/node-palette';
 import { CanvasCommands } from './state/canvas-commands';
@@ -47,6 +49,8 @@ function OpenCanvas({
   const canvasRef = useRef<HTMLDivElement>(null);
   const { screenToFlowPosition } = useReactFlow();
   const historyOpen = useRunStore((state) => state.historyOpen);
+  const empty = useCanvasStore((state) => state.nodes.length === 0);
+  const draggingKind = usePaletteDrag();
   const notifyError = useCallback(
     (summary: string, detail: string) => deps.notify('error', summary, detail),
     [deps],
@@ -94,6 +98,15 @@ function OpenCanvas({
         {readOnly ? null : <NodePalette types={catalog.kinds} onAdd={addAtCentre} />}
         <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
           {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
+          {loadedId === project.id && empty && !readOnly && !draggingKind ? (
+            <div className="constructor__templates">
+              <TemplateGallery
+                projectId={project.id}
+                headingId="canvas-templates"
+                title="An empty canvas: start from a template, or drag nodes in from the left"
+              />
+            </div>
+          ) : null}
         </div>
         {historyOpen ? <RunHistoryPanel projectId={project.id} onOpen={runUrl.open} /> : null}
       </div>

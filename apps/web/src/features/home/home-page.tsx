@@ -1,46 +1,15 @@
-import { Link } from 'react-router';
-import { Ripple } from 'primereact/ripple';
-import { appRoutes } from '@flowsmith/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { QueryState } from '../../components/query-state';
+import { TemplateGallery } from '../../components/template-gallery';
+import { useNotify } from '../../components/toast';
 import { useCurrentUser } from '../../lib/auth';
-
-const areas = [
-  {
-    to: appRoutes.constructor,
-    icon: 'pi pi-sitemap',
-    title: 'Constructor',
-    text: 'Build workflows from nodes on a canvas.',
-  },
-  {
-    to: appRoutes.projects,
-    icon: 'pi pi-folder',
-    title: 'Projects',
-    text: 'Organise canvases and invite your team.',
-  },
-  {
-    to: appRoutes.customAis,
-    icon: 'pi pi-comments',
-    title: 'Custom AI',
-    text: 'Assistants that can call your workflows.',
-  },
-  {
-    to: appRoutes.database,
-    icon: 'pi pi-database',
-    title: 'Database',
-    text: 'Values your workflows read and write.',
-  },
-  {
-    to: appRoutes.reqLogs,
-    icon: 'pi pi-list',
-    title: 'Request logs',
-    text: 'Every AI request, with cost and latency.',
-  },
-  {
-    to: appRoutes.subscribe,
-    icon: 'pi pi-credit-card',
-    title: 'Subscribe',
-    text: 'Plans, seats and quotas.',
-  },
-] as const;
+import { homeApi, homeKeys, homeQueryOptions } from '../../lib/queries/home';
+import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
+import { GettingStarted } from './getting-started';
+import { FailedCalls, RecentProjects, RecentRuns } from './home-lists';
+import { PlanUsage } from './plan-usage';
+import './home.css';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -48,9 +17,20 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
+/** `/`: recent work, failures, usage, the first steps, and templates to start from. */
 function HomePage() {
   const user = useCurrentUser();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
+  const notify = useNotify();
+  const summary = useQuery(homeQueryOptions());
+  const checklist = useRefreshingMutation(
+    (dismissed: boolean) => homeApi.setChecklist({ dismissed }),
+    () => [homeKeys.all],
+  );
+  const setDismissed = (dismissed: boolean) =>
+    checklist.mutate(dismissed, { onError: notify.failure('The checklist could not be changed') });
+  const dismissed = summary.data?.checklist.dismissed ?? true;
+
   return (
     <>
       <header className="page-header">
@@ -60,19 +40,36 @@ function HomePage() {
           </h1>
           <p className="page-header__text">What would you like to build today?</p>
         </div>
+        {summary.data && dismissed ? (
+          <Button
+            label="Getting started"
+            icon="pi pi-list-check"
+            text
+            loading={checklist.isPending}
+            onClick={() => setDismissed(false)}
+          />
+        ) : null}
       </header>
-      <ul className="area-grid">
-        {areas.map((area) => (
-          <li key={area.to}>
-            <Link to={area.to} className="area-card surface-card p-ripple">
-              <i className={`${area.icon} area-card__icon`} aria-hidden="true" />
-              <span className="area-card__title">{area.title}</span>
-              <span className="area-card__text">{area.text}</span>
-              <Ripple />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="home">
+        {summary.data && !dismissed ? (
+          <GettingStarted
+            done={summary.data.checklist.done}
+            dismissing={checklist.isPending}
+            onDismiss={() => setDismissed(true)}
+          />
+        ) : null}
+        <TemplateGallery headingId="home-templates" />
+        <QueryState query={summary} what="your dashboard">
+          {(home) => (
+            <div className="home__grid">
+              <RecentProjects projects={home.recentProjects} />
+              <RecentRuns runs={home.recentRuns} />
+              <FailedCalls calls={home.failedCalls} />
+              <PlanUsage usage={home.usage} />
+            </div>
+          )}
+        </QueryState>
+      </div>
     </>
   );
 }

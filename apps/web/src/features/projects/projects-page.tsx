@@ -7,6 +7,7 @@ import type { TProject } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { TemplateGallery } from '../../components/template-gallery';
 import { usePageInRange } from '../../lib/list/use-page-in-range';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
@@ -72,10 +73,13 @@ function ProjectsPage() {
     <>
       <PageHeader title="Projects">{hasNoProjects ? null : newProjectButton}</PageHeader>
       {hasNoProjects ? (
-        <EmptyState icon="pi pi-folder" title="No projects yet" action={newProjectButton}>
-          A project holds one workflow canvas with its databases, custom AIs and runs. Create one,
-          or ask a teammate to add you to theirs.
-        </EmptyState>
+        <>
+          <EmptyState icon="pi pi-folder" title="No projects yet" action={newProjectButton}>
+            A project holds one workflow canvas with its databases, custom AIs and runs. Create one,
+            or ask a teammate to add you to theirs.
+          </EmptyState>
+          <TemplateGallery headingId="project-templates" title="Or start from a template" />
+        </>
       ) : (
         <>
           <div className="projects-toolbar">

@@ -5,7 +5,7 @@ import type { TPage, TProject } from '@flowsmith/shared';
 import { formatDate } from '../../lib/format/date-format';
 import { projectList, type TProjectListParams } from './list-params';
 import { pagedTableProps } from '../../components/table/paged-table';
-import { constructorUrl } from './project-links';
+import { constructorUrl } from '../../lib/project-links';
 import { ProjectRoleTag } from './project-role-tag';
 import { IconButton } from '../../components/icon-button';
 

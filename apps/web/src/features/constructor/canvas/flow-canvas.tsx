@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import {
   applyEdgeChanges,
   applyNodeChanges,
@@ -61,12 +61,20 @@ export function FlowCanvas({ projectId }: { projectId: string }) {
   const edges = useCanvasStore((state) => state.edges);
   const dark = useAppState((state) => state.dark);
   const { catalog, readOnly, commands } = useCanvasUi();
-  const { screenToFlowPosition } = useReactFlow();
+  const { screenToFlowPosition, fitView } = useReactFlow();
   const dragBefore = useRef<TLayoutItem[]>([]);
   const [initialViewport] = useState(() => savedViewport(projectId));
   // Fitting an empty canvas would zoom onto the first node added; start at 100 % instead.
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
   useCanvasKeyboard(commands);
+
+  // An empty canvas that fills at once (a template, a file imported) shows what it got.
+  const count = nodes.length;
+  const countBefore = useRef(count);
+  useEffect(() => {
+    if (countBefore.current === 0 && count > 1) void fitView();
+    countBefore.current = count;
+  }, [count, fitView]);
 
   // Removal goes through commands (confirm, undo, one server call), never React Flow directly.
   const onNodesChange = useCallback((changes: NodeChange<TFlowNode>[]) => {

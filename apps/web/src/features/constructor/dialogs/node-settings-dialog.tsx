@@ -12,6 +12,7 @@ import {
 } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
 import { isApiError } from '../../../lib/api';
+import { nodeDocUrl } from '../../../lib/doc-links';
 import { TextField } from '../../../components/form/text-field';
 import { modelOptions } from '../../../lib/models/model-label';
 import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
@@ -269,6 +270,15 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
           variables={variables}
           connectedInputs={connectedInputs}
         />
+        <a
+          className="canvas-dialog__help"
+          href={nodeDocUrl(node.data.kind)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          <i className="pi pi-question-circle" aria-hidden="true" /> Help:{' '}
+          {kind?.name ?? node.data.kind} in the node reference
+        </a>
       </div>
     </FormDialog>
   );

@@ -1,7 +1,8 @@
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { formatDate } from '../../../lib/format/date-format';
-import { clockTime, shortRunId, statusSeverity } from '../core/run-history';
+import { statusSeverity } from '../../../lib/format/run-format';
+import { clockTime, shortRunId } from '../core/run-history';
 import { useRunStore } from '../state/run-store';
 
 /** While a past run is shown: which one, and the way back to the live canvas. */

@@ -8,7 +8,7 @@ import { runKeys } from '../../../lib/queries/runs';
 import { useCanvasUi } from '../canvas/canvas-context';
 import { useRunGoing, useRunLauncher } from '../canvas/use-run-launcher';
 import { cancelLiveRun } from '../state/run-actions';
-import { statusSeverity } from '../core/run-history';
+import { statusSeverity } from '../../../lib/format/run-format';
 import { toggleHistory, useRunStore } from '../state/run-store';
 
 /** How the live run stands, with its error when it failed. */

@@ -1,0 +1,49 @@
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id } from './columns';
+import { projectRef } from './projects';
+
+/** Binary data; node-postgres answers a Buffer, PGlite a Uint8Array: both are bytes. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+});
+
+/**
+ * The shared file store (`FILE_STORE=postgres`): each file's bytes with what serving it needs.
+ * Members of `projectId` may read it; deleting the project deletes its files.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: id(),
+    projectId: projectRef(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `<id>.<extension>`, the last part of its URL. */
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_project_id_idx').on(t.projectId)],
+);
+
+/**
+ * Socket.IO's PostgreSQL adapter keeps here the messages too large for a NOTIFY; its table
+ * layout, which the adapter queries itself.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});
