@@ -1,12 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TClientToServerEvents, TServerToClientEvents } from '@flowsmith/shared';
 import { createWorld } from '../test/api-world';
+import { openRealtimeClient, type TRealtimeClient } from '../test/realtime-client';
 import { TEST_PASSWORD } from '../test/test-app';
 import { testDatabaseKinds } from '../test/test-databases';
 
-type TSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
+type TSocket = TRealtimeClient;
 
 /** Access to realtime channels is checked again whenever it may have changed. */
 describe.each(testDatabaseKinds)('realtime access that is rechecked on %s', (database) => {
@@ -22,19 +21,7 @@ describe.each(testDatabaseKinds)('realtime access that is rechecked on %s', (dat
   afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
   afterAll(() => w.t.close());
 
-  async function open(token: string): Promise<TSocket> {
-    const socket: TSocket = connect(url, {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const open = (token: string): Promise<TSocket> => openRealtimeClient(url, token, sockets);
   const tokenOf = async (client: { get(url: string): Promise<{ body: { token: string } }> }) =>
     (await client.get('/api/auth/ws-token')).body.token;
   async function subscribed(socket: TSocket, channel: string) {

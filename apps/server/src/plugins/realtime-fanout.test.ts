@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TClientToServerEvents, TPublication, TServerToClientEvents } from '@flowsmith/shared';
+import type { TPublication } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
 import { FANOUT_CONNECTION } from '../lib/realtime-fanout';
+import { openRealtimeClient, type TRealtimeClient } from '../test/realtime-client';
 import { captureLog, createTestApp, type TTestApp } from '../test/test-app';
 import { openTestDatabase, queryRows, testDatabaseKinds } from '../test/test-databases';
 
-type TClient = Socket<TServerToClientEvents, TClientToServerEvents>;
+type TClient = TRealtimeClient;
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two servers', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -35,17 +35,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
   async function open(t: TTestApp, token: string): Promise<TClient> {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const client: TClient = connect(`http://127.0.0.1:${port}`, {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    clients.push(client);
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve);
-      client.once('connect_error', reject);
-    });
-    return client;
+    return openRealtimeClient(`http://127.0.0.1:${port}`, token, clients);
   }
 
   /** The fan-out connections to the test database, counted from PostgreSQL's side. */
