@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { startFakeOpenAiServer } from '../../apps/server/src/test/fake-openai-server';
 import {
+  linkTokenFrom,
   startSmtpTestServer,
   verificationTokenFrom,
 } from '../../apps/server/src/test/smtp-test-server';
@@ -41,6 +42,8 @@ type TFlowsmith = {
   url: string;
   /** The verification link from the latest mail to that address. */
   verificationLink(email: string): Promise<string>;
+  /** The link to `path` (e.g. `/reset-password`) from the latest mail to that address holding one. */
+  mailedLink(email: string, path: string): Promise<string>;
 };
 
 type TWorkerFixtures = {
@@ -91,6 +94,23 @@ export const test = base.extend<object, TWorkerFixtures>({
           async verificationLink(email) {
             const token = verificationTokenFrom(await smtp.waitForMail(email, 15_000));
             return `${url}/verify-email?token=${encodeURIComponent(token)}`;
+          },
+          async mailedLink(email, linkPath) {
+            await expect
+              .poll(
+                () =>
+                  smtp.received.some(
+                    (m) => m.to.includes(email) && m.text.includes(`${linkPath}?token=`),
+                  ),
+                {
+                  timeout: 15_000,
+                },
+              )
+              .toBe(true);
+            const mail = smtp.received.findLast(
+              (m) => m.to.includes(email) && m.text.includes(`${linkPath}?token=`),
+            )!;
+            return `${url}${linkPath}?token=${encodeURIComponent(linkTokenFrom(mail, linkPath))}`;
           },
         });
       } finally {

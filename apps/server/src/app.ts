@@ -5,6 +5,7 @@ import type { TConfig } from './config/config';
 import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
 import { loggerOptions, type TLogStream } from './lib/logger-options';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { canvasRoutes } from './modules/canvas/canvas.routes';
 import { customAisRoutes } from './modules/custom-ais/custom-ais.routes';
@@ -56,6 +57,7 @@ export type TBuildOptions = {
 const modules = [
   healthRoutes,
   authRoutes,
+  accountRoutes,
   projectsRoutes,
   usersRoutes,
   canvasRoutes,

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, GRAPH_FORMAT_VERSION } from '@flowsmith/shared';
-import { reqLogs, runs } from './db/schema/index';
+import { eq } from 'drizzle-orm';
+import { reqLogs, runs, sessions } from './db/schema/index';
 import { createWorld, type TWorld } from './test/api-world';
 import { catalogTextFixtures, resourceFixtures, updateBody } from './test/resource-fixtures';
+
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 type TRoute = { method: string; url: string; isPublic: boolean };
 type TRequest = { payload?: unknown; headers?: Record<string, string> };
@@ -18,6 +22,9 @@ const publicRoutes = [
   'POST /api/auth/resend-verification',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/confirm-email',
 ];
 
 /** Rows every signed-in user reads and only the admin writes. */
@@ -68,6 +75,17 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
       status: 'succeeded',
     })
     .returning();
+  // The owner's profile picture, which `GET /api/users/:id/avatar` serves to co-members only.
+  await w.t.app.inject({
+    method: 'PUT',
+    url: '/api/account/avatar',
+    headers: { cookie: w.users.owner.cookie, origin: w.t.origin, 'content-type': 'image/png' },
+    payload: Buffer.from(TINY_PNG, 'base64'),
+  });
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, w.users.owner.id));
   const file = await w.t.app.files.save(w.projectId, new Uint8Array([1, 2, 3]), 'image/png');
   return {
     ...ids,
@@ -79,6 +97,7 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
     conversations: { id: conversation.id },
     runs: { id: run!.id },
     req_logs: { id: log!.id },
+    account: { id: session!.id },
     files: { projectId: w.projectId, name: file.fileId.split('/')[1]! },
   };
 }

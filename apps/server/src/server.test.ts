@@ -43,7 +43,9 @@ function startServer(env: Record<string, string>, until: RegExp): Promise<TStart
   });
 }
 
-describe('server process', () => {
+// Each test starts one or two real server processes that create and migrate a fresh embedded
+// database, which takes far longer than the default when the machine is busy.
+describe('server process', { timeout: 90_000 }, () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 

@@ -1,6 +1,7 @@
 export * from './api/api-error';
 export * from './api/check.schemas';
 export * from './auth/auth.schemas';
+export * from './auth/account.schemas';
 export * from './auth/auth-cookies';
 export * from './realtime/realtime.events';
 export * from './realtime/canvas-changes';

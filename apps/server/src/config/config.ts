@@ -33,9 +33,7 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db'),
-  FILE_STORE: z
-    .enum(['local', 'postgres', ''], { error: 'must be local or postgres' })
-    .optional(),
+  FILE_STORE: z.enum(['local', 'postgres', ''], { error: 'must be local or postgres' }).optional(),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@host:587'),
   MAIL_FROM: z.string().default('Flowsmith <no-reply@localhost>'),
   PUBLIC_URL: optionalUrl(/^https?:$/, 'https://flowsmith.example.com'),

@@ -15,10 +15,15 @@ describe('HTTP surface', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the health check', async () => {
+  it('answers the health check, saying that mail goes to an SMTP server', async () => {
     const response = await t.app.inject({ url: '/api/check' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', version: expect.any(String), db: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      db: 'ok',
+      mail: 'smtp',
+    });
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

@@ -94,19 +94,38 @@ describe.each(testDatabaseKinds)('realtime access that is rechecked on %s', (dat
     await expect(open(session.token)).rejects.toThrow('unauthorized');
   });
 
-  it('disconnects a session ended on the server (password change, revoked session)', async () => {
-    const session = await signIn('viewer@example.com');
-    const socket = await open(session.token);
-    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    const me = await w.t.app.inject({
-      url: '/api/auth/ws-token',
-      headers: { cookie: session.cookie },
+  it('disconnects the sessions a password change or a revocation ends', async () => {
+    const kept = await signIn('viewer@example.com');
+    const other = await signIn('viewer@example.com');
+    const revoked = await signIn('viewer@example.com');
+    const keptSocket = await open(kept.token);
+    const otherSocket = await open(other.token);
+    const revokedSocket = await open(revoked.token);
+    const ended = (socket: TSocket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const sessionIdOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    const revokedEnd = ended(revokedSocket);
+    const revoke = await w.t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${sessionIdOf(revoked.token)}`,
+      headers: { cookie: kept.cookie, origin: w.t.origin },
     });
-    expect(me.statusCode).toBe(200);
-    const sessionId = JSON.parse(
-      Buffer.from(me.json<{ token: string }>().token.split('.')[1]!, 'base64url').toString(),
-    ).sid as string;
-    await w.t.app.realtime.endSessions([sessionId]);
-    expect(await reason).toBe('io server disconnect');
+    expect(revoke.statusCode).toBe(204);
+    expect(await revokedEnd).toBe('io server disconnect');
+
+    const otherEnd = ended(otherSocket);
+    const change = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { cookie: kept.cookie, origin: w.t.origin },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'another long passphrase 42' },
+    });
+    expect(change.statusCode, change.body).toBe(204);
+    expect(await otherEnd).toBe('io server disconnect');
+    // The session that changed the password stays.
+    expect(keptSocket.connected).toBe(true);
+    await expect(open(other.token)).rejects.toThrow('unauthorized');
   });
 });

@@ -48,6 +48,11 @@ export type TRealtime = {
   /** Disconnects the connections made from these sign-in sessions (signed out, revoked). */
   endSessions(sessionIds: string[]): Promise<void>;
   /**
+   * Disconnects a user's connections whose session has ended (password changed or reset,
+   * account deleted: every one of a deleted account's).
+   */
+  dropEndedSessions(userId: string): Promise<void>;
+  /**
    * Checks the channels of these users' connections again (membership changed, project
    * deleted) and takes them out of those they may no longer read.
    */
@@ -182,6 +187,13 @@ function createRealtime({
     }),
     async endSessions(sessionIds) {
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
+    async dropEndedSessions(userId) {
+      const exists = (await findUser(userId)) !== undefined;
+      for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+        const sessionId = socket.data.sessionId;
+        if (!exists || (sessionId && !(await isSessionActive(sessionId)))) socket.disconnect(true);
+      }
     },
     async recheck(userIds) {
       if (!userIds.length) return;

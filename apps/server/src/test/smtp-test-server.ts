@@ -62,8 +62,13 @@ export async function startSmtpTestServer() {
   };
 }
 
-export function verificationTokenFrom(mail: TReceivedMail): string {
-  const match = /\/verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
-  if (!match?.[1]) throw new Error(`no verification link in mail: ${mail.text}`);
+/** The token of the link to `path` (e.g. `/reset-password`) in a mail. */
+export function linkTokenFrom(mail: TReceivedMail, path: string): string {
+  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text);
+  if (!match?.[1]) throw new Error(`no ${path} link in mail: ${mail.text}`);
   return decodeURIComponent(match[1]);
+}
+
+export function verificationTokenFrom(mail: TReceivedMail): string {
+  return linkTokenFrom(mail, '/verify-email');
 }

@@ -47,6 +47,19 @@ export const routes: RouteObject[] = [
                 path: child(appRoutes.verifyEmail),
                 lazy: page(() => import('../features/auth/verify-email-page')),
               },
+              {
+                path: child(appRoutes.forgotPassword),
+                loader: guestOnlyLoader,
+                lazy: page(() => import('../features/auth/forgot-password-page')),
+              },
+              {
+                path: child(appRoutes.resetPassword),
+                lazy: page(() => import('../features/auth/reset-password-page')),
+              },
+              {
+                path: child(appRoutes.confirmEmail),
+                lazy: page(() => import('../features/auth/confirm-email-page')),
+              },
             ],
           },
           {

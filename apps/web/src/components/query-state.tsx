@@ -26,6 +26,26 @@ export function LoadError({ what, error, onRetry }: TLoadErrorProps) {
   );
 }
 
+/**
+ * A query that has nothing yet and waits for the network (TanStack Query pauses fetches while
+ * the browser is offline and resumes them when it is back).
+ */
+export function waitsForNetwork(query: Pick<UseQueryResult, 'data' | 'fetchStatus'>): boolean {
+  return query.data === undefined && query.fetchStatus === 'paused';
+}
+
+/** In place of a list that cannot load offline: never an empty state that is not true. */
+export function OfflineState({ what }: { what: string }) {
+  return (
+    <div className="query-offline" role="status">
+      <i className="pi pi-wifi" aria-hidden="true" />
+      <p>
+        <strong>You are offline.</strong> Your {what} load as soon as the connection is back.
+      </p>
+    </div>
+  );
+}
+
 type TQueryStateProps<T> = {
   query: UseQueryResult<T>;
   /** What is loaded, for the spinner's name and the error: "projects". */
@@ -33,9 +53,13 @@ type TQueryStateProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-/** The content for the loaded data; until then a spinner, or why it failed with a retry. */
+/**
+ * The content for the loaded data; until then a spinner, that it waits for the network, or why
+ * it failed with a retry.
+ */
 export function QueryState<T>({ query, what, children }: TQueryStateProps<T>) {
   if (query.data !== undefined) return children(query.data);
+  if (waitsForNetwork(query)) return <OfflineState what={what} />;
   if (query.isError) {
     return <LoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
   }

@@ -18,15 +18,13 @@ export const ZPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const ZRegisterBody = z.object({
-  email: ZEmail,
-  password: ZPassword,
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-});
+export const ZName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const ZRegisterBody = z.object({ email: ZEmail, password: ZPassword, name: ZName });
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
 export const ZLoginBody = z.object({
@@ -52,6 +50,8 @@ export const ZUser = z.object({
   name: z.string(),
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  /** The profile picture, for people who share a project; null without one. */
+  avatarUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -7,6 +7,9 @@ export const appRoutes = {
   login: '/login',
   register: '/register',
   verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   constructor: '/constructor',
   customAis: '/custom-ai',
   customAiChat: '/custom-ai/:id',
@@ -25,6 +28,9 @@ export const publicRoutes: readonly string[] = [
   appRoutes.login,
   appRoutes.register,
   appRoutes.verifyEmail,
+  appRoutes.forgotPassword,
+  appRoutes.resetPassword,
+  appRoutes.confirmEmail,
 ];
 
 function toPattern(route: string): RegExp {

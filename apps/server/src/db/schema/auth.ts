@@ -9,6 +9,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The profile picture's name (`<uuid>.<ext>`; its bytes are in `user_avatars`), if any. */
+  avatarFile: text('avatar_file'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -85,4 +87,26 @@ export const mailOutbox = pgTable(
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
   ],
+);
+
+/**
+ * Single-use tokens of mailed account links: a password reset, or the confirmation of a new
+ * e-mail address (`newEmail`). Only their hashes are stored.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_change'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_tokens_user_id_idx').on(t.userId)],
 );

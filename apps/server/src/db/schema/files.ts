@@ -47,3 +47,15 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/**
+ * Profile pictures, one per person, kept in the database so every server serves them; the
+ * user's `avatar_file` names the current one (and changes with it, so its URL does too).
+ */
+export const userAvatars = pgTable('user_avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});

@@ -22,6 +22,10 @@ export function toUser(row: TUserRow): TUser {
     name: row.name,
     isAdmin: row.isAdmin,
     emailVerified: row.emailVerifiedAt !== null,
+    // The file's own name in the query: a new picture is a new URL, so caches never go stale.
+    avatarUrl: row.avatarFile
+      ? `/api/users/${row.id}/avatar?v=${encodeURIComponent(row.avatarFile)}`
+      : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -91,6 +95,7 @@ export function createAuthService({
         name: body.name,
         isAdmin: false,
         emailVerified: false,
+        avatarUrl: null,
         createdAt: now().toISOString(),
       };
     },

@@ -385,6 +385,8 @@ describe('mail without SMTP_URL', () => {
       });
       expect(verified.statusCode).toBe(200);
       expect(JSON.stringify(await t.database.db.select().from(mailOutbox))).not.toContain(token);
+      // The web app tells a newcomer to look in the server log for the link.
+      expect((await t.app.inject({ url: '/api/check' })).json()).toMatchObject({ mail: 'log' });
     } finally {
       await t.close();
     }

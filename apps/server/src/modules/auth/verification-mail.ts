@@ -4,7 +4,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function mail(
+/** A mail of paragraphs and links, as plain text and as HTML. */
+export function composeMail(
   to: string,
   subject: string,
   paragraphs: Array<string | { link: string; label: string }>,
@@ -26,7 +27,7 @@ function mail(
 /** The link that finishes signing up; `token` is the secret the outbox must not keep. */
 export function verificationMail(to: string, name: string, link: string, token: string): TMail {
   return {
-    ...mail(to, 'Verify your e-mail address for Flowsmith', [
+    ...composeMail(to, 'Verify your e-mail address for Flowsmith', [
       `Hello ${name},`,
       'Open this link to verify your e-mail address and finish creating your Flowsmith account:',
       { link, label: 'Verify my e-mail address' },
@@ -52,7 +53,7 @@ export function existingAccountMail(
     'Someone, perhaps you, just tried to create a Flowsmith account with this e-mail address, which already has one. Nothing was changed.';
   const notYou = 'If it was not you, ignore this mail: your account is as it was.';
   if (!verification) {
-    return mail(to, 'Someone tried to sign up with your e-mail address', [
+    return composeMail(to, 'Someone tried to sign up with your e-mail address', [
       intro,
       attempt,
       'If it was you, sign in with the password you already have:',
@@ -61,7 +62,7 @@ export function existingAccountMail(
     ]);
   }
   return {
-    ...mail(to, 'Someone tried to sign up with your e-mail address', [
+    ...composeMail(to, 'Someone tried to sign up with your e-mail address', [
       intro,
       attempt,
       'Your account is not verified yet. If it was you, open this link to verify it, then sign in with the password you chose when you first signed up:',

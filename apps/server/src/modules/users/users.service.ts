@@ -103,8 +103,14 @@ async function deleteSoleProjects(db: TDb, userId: string) {
 
 export async function deleteUser(db: TDb, user: TUser, id: string) {
   const target = await findKnown(db, user, id);
-  if (!user.isAdmin && target.id !== user.id)
-    throw new AppError('forbidden', 'You can only delete your own account');
+  // One's own account goes only with its password (account.service.ts's deleteAccount).
+  if (target.id === user.id) {
+    throw new AppError(
+      'forbidden',
+      'Delete your own account under Settings → General, with your password',
+    );
+  }
+  if (!user.isAdmin) throw new AppError('forbidden', 'Only the administrator can delete accounts');
   if (target.isAdmin) await requireAnotherAdmin(db, target.id);
   await inTransaction(db, async (tx) => {
     await deleteSoleProjects(tx, target.id);

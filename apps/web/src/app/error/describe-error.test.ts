@@ -32,4 +32,17 @@ describe('describeError', () => {
       statusText: 'Conflict',
     });
   });
+
+  it('maps a request that got no answer to the network page, titled with its message', () => {
+    expect(describeError(new Error('Network Error'))).toMatchObject({
+      kind: 'network',
+      statusText: 'Network Error',
+      heading: 'Cannot reach Flowsmith',
+    });
+    expect(describeError(new Error('timeout exceeded'))).toMatchObject({
+      kind: 'network',
+      statusText: 'timeout exceeded',
+    });
+    expect(describeError(new Error('something else'))).toMatchObject({ kind: 'server' });
+  });
 });

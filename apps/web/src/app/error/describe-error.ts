@@ -1,3 +1,5 @@
+import { transportErrors } from '../../lib/api';
+
 /** Reason phrases for statuses the API or router can produce; the document title uses them. */
 const statusTexts: Record<number, string> = {
   400: 'Bad Request',
@@ -18,7 +20,7 @@ const statusTexts: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export type TErrorKind = 'forbidden' | 'not-found' | 'server';
+export type TErrorKind = 'forbidden' | 'not-found' | 'server' | 'network';
 
 export type TErrorDescription = {
   status: number;
@@ -41,8 +43,23 @@ function statusOf(error: unknown): { status: number; statusText: string } {
   return { status: 500, statusText: '' };
 }
 
-/** Spec §2/§8: 403 access denied, 404 not found, every other status server error. */
+const transportMessages: readonly string[] = Object.values(transportErrors);
+
+/**
+ * Spec §2/§8: 403 access denied, 404 not found, every other status server error. A request
+ * that got no answer at all (spec §8's transport errors) has no status: the page says the
+ * server could not be reached, titled with the transport message.
+ */
 export function describeError(error: unknown): TErrorDescription {
+  if (error instanceof Error && transportMessages.includes(error.message)) {
+    return {
+      status: 0,
+      statusText: error.message,
+      kind: 'network',
+      heading: 'Cannot reach Flowsmith',
+      text: `${error.message}: check your connection. This page comes back by itself once the server answers again.`,
+    };
+  }
   const { status, statusText } = statusOf(error);
   const title = statusTexts[status] ?? (statusText || 'Error');
   if (status === 403) {

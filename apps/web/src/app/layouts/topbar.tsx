@@ -89,7 +89,11 @@ export function Topbar({ user }: { user: TUser }) {
           aria-controls="account-menu"
           onClick={(event) => menuRef.current?.toggle(event)}
         >
-          <Avatar label={initialsOf(user.name)} shape="circle" className="topbar__avatar" />
+          {user.avatarUrl ? (
+            <Avatar image={user.avatarUrl} shape="circle" className="topbar__avatar" />
+          ) : (
+            <Avatar label={initialsOf(user.name)} shape="circle" className="topbar__avatar" />
+          )}
         </button>
       </div>
     </header>

@@ -76,6 +76,9 @@ function LoginPage() {
           label="Password"
           autoComplete="current-password"
         />
+        <Link to={appRoutes.forgotPassword} className="auth-forgot">
+          Forgot password?
+        </Link>
         {formError ? (
           <Message severity={notVerified ? 'warn' : 'error'} text={formError} className="w-full" />
         ) : null}

@@ -10,6 +10,7 @@ import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
 import { PasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
+import { MailDeliveryNote } from './mail-delivery-note';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZRegisterBody));
@@ -29,6 +30,7 @@ function CheckInbox({ email }: { email: string }) {
       <p className="auth-subtitle">
         If this address has an account already, the mail tells you how to sign in instead.
       </p>
+      <MailDeliveryNote />
       <ResendButton email={email} label="Resend" />
       <p className="auth-switch">
         Verified already? <Link to={appRoutes.login}>Sign in</Link>

@@ -6,6 +6,7 @@ import { Message } from 'primereact/message';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
+import { MailDeliveryNote } from './mail-delivery-note';
 import { TextField } from '../../components/form/text-field';
 
 const resolver = lazyZodResolver(() =>
@@ -34,7 +35,12 @@ export function ResendButton({
         loading={resend.isPending}
         onClick={() => resend.mutate()}
       />
-      {resend.isSuccess ? <Message severity="success" text={SENT_TEXT} className="w-full" /> : null}
+      {resend.isSuccess ? (
+        <>
+          <Message severity="success" text={SENT_TEXT} className="w-full" />
+          <MailDeliveryNote />
+        </>
+      ) : null}
       {resend.isError ? (
         <Message
           severity="error"
@@ -79,7 +85,12 @@ export function ResendVerificationForm() {
         autoComplete="email"
       />
       {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
-      {sent ? <Message severity="success" text={SENT_TEXT} className="w-full" /> : null}
+      {sent ? (
+        <>
+          <Message severity="success" text={SENT_TEXT} className="w-full" />
+          <MailDeliveryNote />
+        </>
+      ) : null}
       <Button
         type="submit"
         label="Resend verification mail"

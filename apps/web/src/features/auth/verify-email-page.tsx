@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -6,24 +5,15 @@ import { appRoutes } from '@flowsmith/shared';
 import { authApi, authKeys } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
 import { ResendVerificationForm } from './resend-verification';
+import { useSingleUseLink } from './single-use-link';
 
-/**
- * Posts `?token=` once on load. A query (not a mutation in an effect) so the single-use token is
- * sent exactly once even when React mounts twice, and never retried.
- */
+/** Verifies the address from the mailed link (`?token=`), once. */
 function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const verify = useQuery({
-    queryKey: authKeys.verifyEmail(token),
-    queryFn: () => authApi.verifyEmail(token),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const verify = useSingleUseLink(authKeys.verifyEmail(token), token, () =>
+    authApi.verifyEmail(token),
+  );
 
   if (token && verify.isPending) {
     return (

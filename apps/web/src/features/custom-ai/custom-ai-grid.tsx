@@ -11,7 +11,12 @@ import { customAiListQueryOptions, projectLinksQueryOptions } from '../../lib/qu
 import { modelsQueryOptions } from '../../lib/queries/models';
 import { modelLabel } from '../../lib/models/model-label';
 import { linkCounts } from './workflow-links';
-import { LoadError, LoadingBlock } from '../../components/query-state';
+import {
+  LoadError,
+  LoadingBlock,
+  OfflineState,
+  waitsForNetwork,
+} from '../../components/query-state';
 
 type TCustomAiGridProps = {
   project: TProject;
@@ -48,6 +53,7 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
         ),
     });
 
+  if (waitsForNetwork(list)) return <OfflineState what="custom AIs" />;
   if (list.isPending) {
     return <LoadingBlock label="Loading custom AIs" />;
   }

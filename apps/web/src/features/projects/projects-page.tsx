@@ -22,7 +22,7 @@ import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectsTable } from './projects-table';
 import { useDeleteProject } from './projects.mutations';
 import { projectPageQueryOptions } from '../../lib/queries/projects';
-import { LoadError } from '../../components/query-state';
+import { LoadError, OfflineState, waitsForNetwork } from '../../components/query-state';
 
 type TOpenDialog =
   | { kind: 'create' }
@@ -90,7 +90,9 @@ function ProjectsPage() {
               className="project-search"
             />
           </div>
-          {list.isError && !list.data ? (
+          {waitsForNetwork(list) ? (
+            <OfflineState what="projects" />
+          ) : list.isError && !list.data ? (
             <LoadError what="projects" error={list.error} onRetry={() => void list.refetch()} />
           ) : (
             <ProjectsTable

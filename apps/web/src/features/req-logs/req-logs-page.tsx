@@ -27,7 +27,7 @@ import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import { reqLogPageQueryOptions, reqLogSummaryQueryOptions } from '../../lib/queries/req-logs';
 import { useLiveReqLogs } from './use-live-req-logs';
 import './req-logs.css';
-import { LoadError } from '../../components/query-state';
+import { LoadError, OfflineState, waitsForNetwork } from '../../components/query-state';
 
 // Stable empty values, so memoised props do not change on every render while loading.
 const NO_PROJECTS: TProject[] = [];
@@ -71,7 +71,9 @@ function ReqLogsPage() {
   const hasNoMatches = list.isSuccess && !list.isPlaceholderData && total === 0 && filtered;
 
   let body;
-  if (list.isError && !list.data) {
+  if (waitsForNetwork(list)) {
+    body = <OfflineState what="request log entries" />;
+  } else if (list.isError && !list.data) {
     body = (
       <LoadError what="the request log" error={list.error} onRetry={() => void list.refetch()} />
     );

@@ -1,24 +1,33 @@
+import { useState } from 'react';
+import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
 import type { TUser } from '@flowsmith/shared';
 import { useAppState } from '../../lib/app-state/app-state-store';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { ProfileCard } from './profile-card';
+import { SessionsCard } from './sessions-card';
 
-/** Who you are, and how the app looks on this device. */
+/** Who you are, how you sign in, and how the app looks on this device. */
 export function GeneralSection({ user }: { user: TUser | null }) {
   const dark = useAppState((state) => state.dark);
   const setDark = useAppState((state) => state.setDark);
+  const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
+  const close = () => setDialog(null);
   return (
     <div className="settings-grid">
-      <Card title="Profile" className="settings-card">
-        <div className="form-field">
-          <label htmlFor="settings-name">Name</label>
-          <InputText id="settings-name" value={user?.name ?? ''} readOnly />
-        </div>
-        <div className="form-field">
-          <label htmlFor="settings-email">E-mail</label>
-          <InputText id="settings-email" type="email" value={user?.email ?? ''} readOnly />
-        </div>
+      {user ? <ProfileCard user={user} /> : null}
+      <Card title="Password" className="settings-card">
+        <p className="settings-muted">
+          Changing your password signs out every other session of your account.
+        </p>
+        <Button
+          label="Change password"
+          icon="pi pi-lock"
+          outlined
+          onClick={() => setDialog('password')}
+        />
       </Card>
       <Card title="Appearance" className="settings-card">
         <div className="settings-row">
@@ -33,6 +42,21 @@ export function GeneralSection({ user }: { user: TUser | null }) {
           />
         </div>
       </Card>
+      <SessionsCard />
+      <Card title="Delete account" className="settings-card">
+        <p className="settings-muted">
+          Deletes your account for good. Projects you share with other owners stay with them.
+        </p>
+        <Button
+          label="Delete account"
+          icon="pi pi-trash"
+          severity="danger"
+          outlined
+          onClick={() => setDialog('delete')}
+        />
+      </Card>
+      {dialog === 'password' ? <ChangePasswordDialog onClose={close} /> : null}
+      {dialog === 'delete' ? <DeleteAccountDialog onClose={close} /> : null}
     </div>
   );
 }

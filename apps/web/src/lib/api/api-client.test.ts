@@ -36,6 +36,15 @@ describe('apiRequest', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends a file as the body itself, typed by its own type', async () => {
+    const fetchMock = mockFetch(async () => jsonResponse(200, { ok: 1 }));
+    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    await apiRequest('/api/account/avatar', { method: 'PUT', file });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.body).toBe(file);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
+  });
+
   it('resolves undefined for an empty 204', async () => {
     mockFetch(async () => new Response(null, { status: 204 }));
     await expect(apiRequest('/api/auth/logout', { method: 'POST' })).resolves.toBeUndefined();

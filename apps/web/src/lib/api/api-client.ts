@@ -6,6 +6,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the body itself, typed by its own `type` (instead of a JSON `body`). */
+  file?: Blob;
   query?: Record<string, string | number | boolean | undefined>;
   /** Caller's own abort (e.g. TanStack Query's signal); combined with the timeout. */
   signal?: AbortSignal;
@@ -52,10 +54,11 @@ function transportError(error: unknown, timeoutSignal: AbortSignal): Error {
 
 /** JSON request to the API. Resolves with the parsed body; rejects with ApiError or a transport Error. */
 export async function apiRequest<T>(path: string, options: TRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { method = 'GET', body, file, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   // Names this tab's realtime connection, so it can tell its own published changes from others'.
   const clientId = getRealtimeSocket()?.id;
   if (clientId) headers['X-Client-Id'] = clientId;
@@ -67,7 +70,7 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal,
     });
     // The body is read inside the try: a timeout or abort can also land while it streams in.

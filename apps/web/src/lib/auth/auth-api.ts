@@ -1,4 +1,5 @@
 import type {
+  TResetPasswordBody,
   TLoginBody,
   TLoginResponse,
   TRegisterBody,
@@ -17,6 +18,12 @@ export const authApi = {
     apiRequest<void>('/api/auth/resend-verification', { method: 'POST', body: { email } }),
   login: (body: TLoginBody) =>
     apiRequest<TLoginResponse>('/api/auth/login', { method: 'POST', body }),
+  forgotPassword: (email: string) =>
+    apiRequest<void>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (body: TResetPasswordBody) =>
+    apiRequest<void>('/api/auth/reset-password', { method: 'POST', body }),
+  confirmEmail: (token: string) =>
+    apiRequest<TUserResponse>('/api/auth/confirm-email', { method: 'POST', body: { token } }),
   logout: () => apiRequest<void>('/api/auth/logout', { method: 'POST' }),
   wsToken: () => apiRequest<TWsInfo>('/api/auth/ws-token'),
 

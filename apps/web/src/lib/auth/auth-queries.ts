@@ -7,6 +7,7 @@ export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
   verifyEmail: (token: string) => [...authKeys.all, 'verify-email', token] as const,
+  confirmEmail: (token: string) => [...authKeys.all, 'confirm-email', token] as const,
 };
 
 export const meQueryOptions = () =>

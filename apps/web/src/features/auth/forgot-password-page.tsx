@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { appRoutes } from '@flowsmith/shared';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { TextField } from '../../components/form/text-field';
+import { authApi } from '../../lib/auth';
+import { lazyZodResolver } from '../../lib/forms';
+import { MailDeliveryNote } from './mail-delivery-note';
+
+const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZForgotPasswordBody));
+
+/** The server answers alike whether the address has an account, so this page does too. */
+function LinkSent({ email }: { email: string }) {
+  return (
+    <div className="check-inbox">
+      <i className="pi pi-envelope check-inbox__icon" aria-hidden="true" />
+      <h1 className="auth-title">Check your inbox</h1>
+      <p className="auth-subtitle">
+        If an account uses <strong>{email}</strong>, we sent it a link to choose a new password. The
+        link works once, within 1 hour.
+      </p>
+      <MailDeliveryNote />
+      <p className="auth-switch">
+        <Link to={appRoutes.login}>Back to sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ resolver, defaultValues: { email: '' } });
+  const send = useMutation({
+    mutationFn: (email: string) => authApi.forgotPassword(email),
+    onSuccess: (_data, email) => setSentTo(email),
+  });
+  const formError = send.isError ? applyServerErrors(form, send.error, ['email']) : null;
+
+  if (sentTo) return <LinkSent email={sentTo} />;
+  return (
+    <>
+      <h1 className="auth-title">Forgot your password?</h1>
+      <p className="auth-subtitle">
+        Enter the e-mail address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <form
+        className="auth-form"
+        noValidate
+        onFocus={resolver.preload}
+        onSubmit={form.handleSubmit(({ email }) => send.mutate(email))}
+      >
+        <TextField
+          control={form.control}
+          name="email"
+          id="forgot-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+        />
+        {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
+        <Button
+          type="submit"
+          label="Send reset link"
+          icon="pi pi-envelope"
+          loading={send.isPending}
+        />
+      </form>
+      <p className="auth-switch">
+        Remembered it? <Link to={appRoutes.login}>Sign in</Link>
+      </p>
+    </>
+  );
+}
+
+export default ForgotPasswordPage;

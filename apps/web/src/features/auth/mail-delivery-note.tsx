@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { Message } from 'primereact/message';
+import { serverCheckQueryOptions } from '../../lib/queries/server-check';
+
+/**
+ * Without an SMTP server the server writes each mail, link included, to its log: a newcomer
+ * running Flowsmith on their own machine would otherwise wait for a mail that never comes.
+ */
+export function MailDeliveryNote() {
+  const { data } = useQuery(serverCheckQueryOptions());
+  if (data?.mail !== 'log') return null;
+  return (
+    <Message
+      severity="info"
+      className="w-full"
+      text="This server has no mail server set up (SMTP_URL), so it writes the mail, link included, to its log instead of sending it. Copy the link from the server's output."
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH, ZChangePasswordBody } from '@flowsmith/shared';
+import { FormDialog } from '../../components/dialog/form-dialog';
+import { PasswordField } from '../../components/form/password-field';
+import { useNotify } from '../../components/toast';
+import { useChangePassword } from './account.mutations';
+
+/** Needs the current password; every other session is signed out, this one stays. */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const notify = useNotify();
+  const change = useChangePassword();
+  const form = useForm({
+    resolver: zodResolver(ZChangePasswordBody),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  return (
+    <FormDialog
+      form={form}
+      header="Change password"
+      onSave={async (body) => {
+        await change.mutateAsync(body);
+        notify.success('Password changed', 'Your other sessions were signed out.');
+      }}
+      onClose={onClose}
+      serverFields={['currentPassword', 'newPassword']}
+      saveLabel="Change password"
+      className="settings-dialog"
+    >
+      <PasswordField
+        control={form.control}
+        name="currentPassword"
+        id="current-password"
+        label="Current password"
+        autoComplete="current-password"
+      />
+      <PasswordField
+        control={form.control}
+        name="newPassword"
+        id="new-password"
+        label="New password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+    </FormDialog>
+  );
+}
