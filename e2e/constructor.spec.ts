@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/flowsmith.fixture';
 import { otherPerson, signIn, signUpAndIn } from './support/auth';
 import {
-  connect,
   addMember,
+  connect,
   createProject,
   docNode,
   documentOf,

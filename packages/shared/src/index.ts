@@ -5,6 +5,7 @@ export * from './auth/account.schemas';
 export * from './auth/auth-cookies';
 export * from './realtime/realtime.events';
 export * from './realtime/presence.events';
+export * from './realtime/canvas-changes';
 export * from './routes/app-routes';
 export * from './catalog/catalog-types';
 export * from './catalog/input-values';

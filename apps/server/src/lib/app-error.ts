@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: TApiErrorCode,
     message: string,
     readonly details?: TFieldError[],
+    /** With `conflict`: the row as it is now, for the client to show. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

@@ -3,10 +3,13 @@ import { SignJWT, jwtVerify } from 'jose';
 const WS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = 'flowsmith:realtime';
 
+/** Whose a token is: the user, and the sign-in session it was issued to (none for API keys). */
+export type TWsTokenSubject = { userId: string; sessionId?: string };
+
 export type TWsTokenSigner = {
-  sign(userId: string): Promise<string>;
-  /** Returns the user id, or undefined for a bad or expired token. */
-  verify(token: string): Promise<string | undefined>;
+  sign(subject: TWsTokenSubject): Promise<string>;
+  /** Returns whose the token is, or undefined for a bad or expired token. */
+  verify(token: string): Promise<TWsTokenSubject | undefined>;
 };
 
 /** Short-lived JWTs that authenticate the realtime connection. */
@@ -16,8 +19,8 @@ export function createWsTokenSigner(
 ): TWsTokenSigner {
   const key = new TextEncoder().encode(secretKey);
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: ({ userId, sessionId }) =>
+      new SignJWT(sessionId ? { sid: sessionId } : {})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setAudience(AUDIENCE)
@@ -30,7 +33,10 @@ export function createWsTokenSigner(
           audience: AUDIENCE,
           algorithms: ['HS256'],
         });
-        return payload.sub;
+        if (!payload.sub) return undefined;
+        return typeof payload.sid === 'string'
+          ? { userId: payload.sub, sessionId: payload.sid }
+          : { userId: payload.sub };
       } catch {
         return undefined;
       }

@@ -4,6 +4,7 @@ import { authCookies, type TUser } from '@flowsmith/shared';
 import { AppError } from '../lib/app-error';
 import { createBackground } from '../lib/background';
 import { createDeviceTokens } from '../lib/device-tokens';
+import { rememberClient } from '../lib/request-client';
 import { changesState, foreignOriginProblem } from '../lib/request-origin';
 import { createAuthRepo } from '../modules/auth/auth.repo';
 import { createAuthService, type TAuthService } from '../modules/auth/auth.service';
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller; reading it on a request without one is a 401. */
     readonly user: TUser;
+    /** The sign-in session of a caller who came with the session cookie. */
+    readonly sessionId: string | undefined;
   }
   interface FastifyContextConfig {
     /** Anonymous callers may use this route; `authenticate` resolves no caller for it. */
@@ -24,6 +27,7 @@ declare module 'fastify' {
 }
 
 const callers = new WeakMap<FastifyRequest, TUser>();
+const sessionsOf = new WeakMap<FastifyRequest, string>();
 
 /** Accounts, sessions and API keys (`app.auth`), and the caller of a request (`request.user`). */
 export const authPlugin = fp<{ secretKey: string }>(
@@ -47,18 +51,28 @@ export const authPlugin = fp<{ secretKey: string }>(
         return user;
       },
     });
+    app.decorateRequest('sessionId', {
+      getter(this: FastifyRequest) {
+        return sessionsOf.get(this);
+      },
+    });
   },
   { name: 'auth', dependencies: ['database', 'mail', 'rate-limit'] },
 );
 
-type TCaller = { user: TUser | undefined; by: 'api_key' | 'session' | 'nobody' };
+type TCaller = {
+  user: TUser | undefined;
+  by: 'api_key' | 'session' | 'nobody';
+  sessionId?: string;
+};
 
 async function callerOf(auth: TAuthService, request: FastifyRequest): Promise<TCaller> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   if (bearer) return { user: await auth.userForApiKey(bearer), by: 'api_key' };
   const sessionToken = request.cookies[authCookies.token];
   if (!sessionToken) return { user: undefined, by: 'nobody' };
-  return { user: await auth.userForSession(sessionToken), by: 'session' };
+  const found = await auth.userForSession(sessionToken);
+  return { user: found?.user, by: 'session', sessionId: found?.sessionId };
 }
 
 /**
@@ -87,8 +101,10 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
     checkOrigin(request, appOrigin, false);
     return;
   }
-  const { user, by } = await callerOf(this.auth, request);
+  const { user, by, sessionId } = await callerOf(this.auth, request);
   if (!user) throw new AppError('unauthorized', 'Sign in to continue');
   if (by === 'session') checkOrigin(request, appOrigin, true);
   callers.set(request, user);
+  if (sessionId) sessionsOf.set(request, sessionId);
+  rememberClient(user, request.headers['x-client-id']);
 }

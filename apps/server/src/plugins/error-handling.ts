@@ -24,8 +24,16 @@ function envelope(
   code: TApiErrorCode | string,
   message: string,
   details?: TFieldError[],
+  current?: unknown,
 ): TApiError {
-  return { error: details ? { code, message, details } : { code, message } };
+  return {
+    error: {
+      code,
+      message,
+      ...(details ? { details } : {}),
+      ...(current !== undefined ? { current } : {}),
+    },
+  };
 }
 
 function validationDetails(error: FastifyError): TFieldError[] {
@@ -57,7 +65,7 @@ export const errorHandlingPlugin = fp(
       if (error instanceof AppError) {
         return reply
           .status(error.statusCode)
-          .send(envelope(error.code, error.message, error.details));
+          .send(envelope(error.code, error.message, error.details, error.current));
       }
       if (error.validation) {
         return reply

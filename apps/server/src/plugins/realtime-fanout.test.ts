@@ -72,6 +72,38 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
     }
   });
 
+  it('delivers a canvas write made through server A once to a client on server B', async () => {
+    const carl = await a.signUp('carl@example.com');
+    const headers = { cookie: carl.cookie, origin: a.origin };
+    const project = await a.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers,
+      payload: { name: 'Shared' },
+    });
+    const projectId = project.json<{ id: string }>().id;
+    const client = await open(b, carl.body.wsInfo.token);
+    expect(await client.emitWithAck('subscribe', `project:${projectId}`)).toEqual({
+      ok: true,
+      data: { offset: 0 },
+    });
+    const received: TPublication[] = [];
+    client.on('publication', (p) => received.push(p));
+    for (const title of ['one', 'two']) {
+      const node = await a.app.inject({
+        method: 'POST',
+        url: '/api/nodes',
+        headers,
+        payload: { projectId, type: 'blank', data: { title } },
+      });
+      expect(node.statusCode).toBe(201);
+    }
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
+    // Each server sends stored changes to its own clients only: no copies from the other.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received.map((p) => p.offset)).toEqual([1, 2]);
+  });
+
   it('tells a subscriber on one server who joins the channel on the other', async () => {
     const olive = await a.signUp('olive@example.com');
     const vera = await b.signUp('vera@example.com');

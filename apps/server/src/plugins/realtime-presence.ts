@@ -24,6 +24,8 @@ type TChannelPresence = {
  */
 export type TSocketData = {
   user: TUser;
+  /** The sign-in session the connection was made from (absent for API-key tokens). */
+  sessionId?: string;
   connectedAt: string;
   channels: Record<string, TChannelPresence>;
 };

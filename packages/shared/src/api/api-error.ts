@@ -35,6 +35,8 @@ export const ZApiError = z.object({
     quota: z
       .object({ name: z.string(), limit: z.number(), resetsAt: z.string().nullable() })
       .optional(),
+    /** With `conflict` from a stale write: the row as it is now. */
+    current: z.unknown().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

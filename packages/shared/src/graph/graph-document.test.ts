@@ -7,7 +7,11 @@ import {
   type TProjectGraph,
 } from './graph-document';
 
-const stamp = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const stamp = {
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  versions: {},
+};
 const node = (id: string, type: string, parentId: string | null = null) => ({
   id,
   projectId: 'p',

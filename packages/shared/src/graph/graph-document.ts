@@ -190,6 +190,11 @@ export const ZProjectGraph = z.object({
   inputs: z.array(ZNodeHandle),
   outputs: z.array(ZNodeHandle),
   groups: z.array(ZNodeGroup),
+  /**
+   * The offset of the canvas's last publication before it was read (whole-canvas loads only):
+   * a client asks for the changes after it (`…/graph/changes?after=`), so nothing is missed.
+   */
+  offset: z.number().int().optional(),
 });
 export type TProjectGraph = z.infer<typeof ZProjectGraph>;
 
@@ -254,6 +259,11 @@ export const ZGraphLayout = z.object({
         width: z.number().min(1).max(100_000).nullable().optional(),
         height: z.number().min(1).max(100_000).nullable().optional(),
         parentId: ZId.nullable().optional(),
+        /**
+         * The node's `layout` version this place is based on (an undo sends it): when someone
+         * has moved the node since, the save is 409 `conflict` with the nodes as they are.
+         */
+        baseVersion: z.number().int().min(0).optional(),
       }),
     )
     .min(1, 'Give at least one node')

@@ -34,6 +34,8 @@ export type TServerToClientEvents = {
   join: (event: TPresenceEvent) => void;
   leave: (event: TPresenceEvent) => void;
   'presence-state': (event: TPresenceStateEvent) => void;
+  /** The server took the connection out of a channel it may no longer read. */
+  unsubscribed: (event: { channel: string; reason: 'forbidden' }) => void;
 };
 
 export type TClientToServerEvents = {

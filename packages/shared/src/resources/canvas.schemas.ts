@@ -12,6 +12,21 @@ const ZSize = z.number({ error: 'Must be a number' }).min(1).max(100_000).nullab
 
 export const ZPosition = z.object({ x: ZCoordinate, y: ZCoordinate });
 
+/**
+ * The version of each field of a canvas row that members change on their own: `title`,
+ * `params.<key>` and `layout` (position, size, parent) of a node; `name` and
+ * `settings.<key>` of a group; `label` and `type` of a connection. A field never written is 0.
+ */
+export const ZFieldVersions = z.record(z.string().max(120), z.number().int().min(0));
+export type TFieldVersions = z.infer<typeof ZFieldVersions>;
+/**
+ * `baseVersions` of an update: the `versions` of the row the caller saw (a field missing there
+ * is 0). A field it changes whose stored version differs is refused with 409 `conflict`
+ * carrying the current row. An update without `baseVersions` is written as given (last write
+ * wins), as simple API clients expect.
+ */
+const zBaseVersions = () => ZFieldVersions.optional();
+
 export const ZNodeData = z.object({
   title: zText('Title', 200).default(''),
   params: z.record(z.string().max(100), z.unknown()).default({}),
@@ -26,6 +41,7 @@ export const ZNode = withStamps({
   width: z.number().nullable(),
   height: z.number().nullable(),
   parentId: ZId.nullable(),
+  versions: ZFieldVersions,
 });
 export type TNode = z.infer<typeof ZNode>;
 export const ZNodeCreate = z.object({
@@ -38,12 +54,19 @@ export const ZNodeCreate = z.object({
   parentId: ZId.nullable().default(null),
 });
 export type TNodeCreate = z.input<typeof ZNodeCreate>;
+/** Only the keys given change: params merge key by key with the stored ones. */
+export const ZNodeDataPatch = z.object({
+  title: zText('Title', 200).optional(),
+  params: z.record(z.string().max(100), z.unknown()).optional(),
+});
+export type TNodeDataPatch = z.infer<typeof ZNodeDataPatch>;
 export const ZNodeUpdate = z.object({
   position: ZPosition.optional(),
-  data: ZNodeData.optional(),
+  data: ZNodeDataPatch.optional(),
   width: ZSize.optional(),
   height: ZSize.optional(),
   parentId: ZId.nullable().optional(),
+  baseVersions: zBaseVersions(),
 });
 export type TNodeUpdate = z.input<typeof ZNodeUpdate>;
 export const ZNodeListQuery = zListQuery(['createdAt', 'updatedAt', 'type'], {
@@ -57,6 +80,7 @@ export const ZNodeGroup = withStamps({
   nodeId: ZId,
   name: z.string(),
   settings: z.record(z.string(), z.unknown()),
+  versions: ZFieldVersions,
 });
 export type TNodeGroup = z.infer<typeof ZNodeGroup>;
 /** Creating a group creates its group node too (a group node and its group row are one thing). */
@@ -75,10 +99,13 @@ export const ZNodeGroupCreate = z.object({
   settings: z.record(z.string().max(100), z.unknown()).default({}),
 });
 export type TNodeGroupCreate = z.input<typeof ZNodeGroupCreate>;
+/** `settings` merge key by key with the stored ones. */
 export const ZNodeGroupUpdate = z.object({
   name: zName('Name', 200).optional(),
   settings: z.record(z.string().max(100), z.unknown()).optional(),
+  baseVersions: zBaseVersions(),
 });
+export type TNodeGroupUpdate = z.infer<typeof ZNodeGroupUpdate>;
 export const ZNodeGroupListQuery = zListQuery(['name', 'createdAt'], {
   projectId: ZId.optional(),
   nodeId: ZId.optional(),
@@ -116,6 +143,7 @@ export const ZNodeConnection = withStamps({
   targetHandle: z.string(),
   label: z.string(),
   type: z.string(),
+  versions: ZFieldVersions,
 });
 export type TNodeConnection = z.infer<typeof ZNodeConnection>;
 export const ZNodeConnectionCreate = z.object({
@@ -128,7 +156,10 @@ export const ZNodeConnectionCreate = z.object({
   type: zText('Type', 50).default('button'),
 });
 export type TNodeConnectionCreate = z.input<typeof ZNodeConnectionCreate>;
-export const ZNodeConnectionUpdate = zPatch(ZNodeConnectionCreate.omit({ projectId: true }));
+export const ZNodeConnectionUpdate = zPatch(ZNodeConnectionCreate.omit({ projectId: true })).extend(
+  { baseVersions: zBaseVersions() },
+);
+export type TNodeConnectionUpdate = z.infer<typeof ZNodeConnectionUpdate>;
 export const ZNodeConnectionListQuery = zListQuery(['createdAt'], {
   projectId: ZId.optional(),
   source: ZId.optional(),

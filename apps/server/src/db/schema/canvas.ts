@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   doublePrecision,
   foreignKey,
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
   uuid,
@@ -15,6 +17,16 @@ import { createdAt, id, updatedAt } from './columns';
 import { projectRef } from './projects';
 
 export type TNodeData = { title: string; params: Record<string, unknown> };
+
+/**
+ * The version of each field a member can change on its own (`title`, `params.<key>`, `layout`,
+ * …): a write based on an older version of a field it changes is refused (see field-versions.ts).
+ */
+const versions = () =>
+  jsonb('versions')
+    .$type<Record<string, number>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`);
 
 export const nodes = pgTable(
   'nodes',
@@ -31,6 +43,7 @@ export const nodes = pgTable(
     height: doublePrecision('height'),
     // Children go with their group.
     parentId: uuid('parent_id').references((): AnyPgColumn => nodes.id, { onDelete: 'cascade' }),
+    versions: versions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +68,7 @@ export const nodeGroups = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    versions: versions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,6 +115,7 @@ export const nodeConnections = pgTable(
     targetHandle: text('target_handle').notNull(),
     label: text('label').notNull().default(''),
     type: text('type').notNull().default('button'),
+    versions: versions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,4 +141,21 @@ export const nodeConnections = pgTable(
     index('node_connections_source_idx').on(t.source),
     index('node_connections_target_idx').on(t.target),
   ],
+);
+
+/**
+ * Every canvas write of a project as published on `project:{id}`, under the project's next
+ * offset, so a client that was away can ask for what it missed. Old ones are pruned.
+ */
+export const canvasPublications = pgTable(
+  'canvas_publications',
+  {
+    projectId: projectRef(),
+    offset: bigint('offset', { mode: 'number' }).notNull(),
+    data: jsonb('data').notNull(),
+    info: jsonb('info').$type<Record<string, unknown>>().notNull(),
+    tags: jsonb('tags').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.offset] })],
 );

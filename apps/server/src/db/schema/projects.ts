@@ -1,4 +1,4 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { projectRoles } from '@flowsmith/shared';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
@@ -8,6 +8,8 @@ export const projects = pgTable('projects', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The offset of the canvas's last publication (see canvas_publications). */
+  canvasOffset: bigint('canvas_offset', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -64,7 +64,8 @@ export async function accountRoutes(app: FastifyInstance) {
     '/auth/reset-password',
     { config: { public: true, rateLimit }, schema: { tags, body: ZResetPasswordBody } },
     async (request, reply) => {
-      await account.resetPassword(request.body);
+      // The connections of the sessions it ended end with them.
+      await app.realtime.dropEndedSessions(await account.resetPassword(request.body));
       return reply.status(204).send();
     },
   );
@@ -114,6 +115,7 @@ export async function accountRoutes(app: FastifyInstance) {
     { schema: { tags, body: ZChangePasswordBody } },
     async (request, reply) => {
       await account.changePassword(request.user, request.body, sessionToken(request.cookies));
+      await app.realtime.dropEndedSessions(request.user.id);
       return reply.status(204).send();
     },
   );
@@ -136,6 +138,7 @@ export async function accountRoutes(app: FastifyInstance) {
     { schema: { tags, params: ZSessionParams } },
     async (request, reply) => {
       await account.revokeSession(request.user, request.params.id);
+      await app.realtime.endSessions([request.params.id]);
       return reply.status(204).send();
     },
   );
@@ -151,6 +154,7 @@ export async function accountRoutes(app: FastifyInstance) {
     { schema: { tags, body: ZDeleteAccountBody } },
     async (request, reply) => {
       await account.deleteAccount(request.user, request.body);
+      await app.realtime.dropEndedSessions(request.user.id);
       reply.clearCookie(authCookies.token, { path: '/' });
       return reply.status(204).send();
     },

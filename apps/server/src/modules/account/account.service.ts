@@ -136,8 +136,11 @@ export function createAccountService({
       background.run('sending a password reset mail', () => sendReset(email));
     },
 
-    /** Sets the new password from a mailed link and signs the account out everywhere. */
-    async resetPassword({ token, password }: TResetPasswordBody): Promise<void> {
+    /**
+     * Sets the new password from a mailed link and signs the account out everywhere; resolves
+     * with the account's id.
+     */
+    async resetPassword({ token, password }: TResetPasswordBody): Promise<string> {
       const consumed = await repo.consumeToken('password_reset', hashToken(token), now());
       if (!consumed) {
         throw AppError.validation('token', 'This reset link is invalid, used or expired');
@@ -146,6 +149,7 @@ export function createAccountService({
       await setPassword(row, password);
       // The link proved the address: an account still waiting for verification is verified.
       if (row.emailVerifiedAt === null) await authRepo.markEmailVerified(row.id);
+      return row.id;
     },
 
     async updateProfile(user: TUser, values: { name: string }): Promise<TUser> {

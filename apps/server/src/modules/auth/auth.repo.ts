@@ -71,11 +71,23 @@ export function createAuthRepo(db: TDb) {
     touchSession: (id: string, now: Date, expiresAt: Date) =>
       db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id)),
 
-    revokeSession: (tokenHash: string) =>
-      db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt))),
+    revokeSession: async (tokenHash: string) =>
+      (
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id })
+      )[0]?.id,
+
+    isSessionActive: async (id: string, now: Date) =>
+      (
+        await db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+          .limit(1)
+      ).length > 0,
 
     findActiveApiKey: async (keyHash: string, now: Date) =>
       (

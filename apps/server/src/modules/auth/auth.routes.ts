@@ -65,7 +65,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { body: ZLoginBody, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { user, sessionToken, deviceToken } = await auth.login(request.body, {
+      const { user, sessionToken, sessionId, deviceToken } = await auth.login(request.body, {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
         deviceToken: request.cookies[DEVICE_COOKIE],
@@ -79,14 +79,16 @@ export async function authRoutes(app: FastifyInstance) {
         path: '/api/auth',
         maxAge: DEVICE_COOKIE_MAX_AGE_S,
       });
-      return { user, wsInfo: await realtime.ticket(user.id) };
+      return { user, wsInfo: await realtime.ticket(user.id, sessionId) };
     },
   );
 
   // Public, so that a stale or revoked session can still clear its cookie.
   r.post('/auth/logout', { config: { public: true } }, async (request, reply) => {
     const sessionToken = request.cookies[authCookies.token];
-    if (sessionToken) await auth.logout(sessionToken);
+    const ended = sessionToken ? await auth.logout(sessionToken) : undefined;
+    // Its realtime connections end with it.
+    if (ended) await realtime.endSessions([ended]);
     reply.clearCookie(authCookies.token, cookieOptions);
     return reply.status(204).send();
   });
@@ -96,6 +98,6 @@ export async function authRoutes(app: FastifyInstance) {
   }));
 
   r.get('/auth/ws-token', { schema: { response: { 200: ZWsInfo } } }, (request) =>
-    realtime.ticket(request.user.id),
+    realtime.ticket(request.user.id, request.sessionId),
   );
 }

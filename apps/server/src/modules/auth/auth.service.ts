@@ -126,7 +126,7 @@ export function createAuthService({
     async login(
       body: TLoginBody,
       client: { userAgent: string | undefined; ip: string; deviceToken: string | undefined },
-    ): Promise<{ user: TUser; sessionToken: string; deviceToken: string }> {
+    ): Promise<{ user: TUser; sessionToken: string; sessionId: string; deviceToken: string }> {
       const row = await repo.findUserByEmail(body.email);
       const device = row ? devices.deviceOf(client.deviceToken, row.id) : undefined;
       await throttle.attempt(body.email, device);
@@ -139,7 +139,9 @@ export function createAuthService({
         throw new AppError('email_not_verified', 'Verify your e-mail address before signing in');
       }
       const sessionToken = createOpaqueToken();
+      const sessionId = randomUUID();
       await repo.insertSession({
+        id: sessionId,
         userId: row.id,
         tokenHash: hashToken(sessionToken),
         userAgent: client.userAgent?.slice(0, 500),
@@ -147,22 +149,27 @@ export function createAuthService({
         expiresAt: new Date(now().getTime() + SESSION_TTL_MS),
       });
       const deviceToken = device ? client.deviceToken! : devices.issue(row.id);
-      return { user: toUser(row), sessionToken, deviceToken };
+      return { user: toUser(row), sessionToken, sessionId, deviceToken };
     },
 
-    async logout(sessionToken: string): Promise<void> {
-      await repo.revokeSession(hashToken(sessionToken));
+    /** Ends a session; resolves with its id when it was still open. */
+    logout(sessionToken: string): Promise<string | undefined> {
+      return repo.revokeSession(hashToken(sessionToken));
     },
 
-    async userForSession(sessionToken: string): Promise<TUser | undefined> {
+    async userForSession(
+      sessionToken: string,
+    ): Promise<{ user: TUser; sessionId: string } | undefined> {
       const at = now();
       const found = await repo.findActiveSession(hashToken(sessionToken), at);
       if (!found || found.user.emailVerifiedAt === null) return undefined;
       if (at.getTime() - found.session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
         await repo.touchSession(found.session.id, at, new Date(at.getTime() + SESSION_TTL_MS));
       }
-      return toUser(found.user);
+      return { user: toUser(found.user), sessionId: found.session.id };
     },
+
+    isSessionActive: (sessionId: string) => repo.isSessionActive(sessionId, now()),
 
     async userForApiKey(key: string): Promise<TUser | undefined> {
       const at = now();

@@ -90,7 +90,7 @@ export async function inputOf(db: TDb, nodeId: string, name: string) {
 /** Every node of a project with its type and parent, for checking a layout. */
 export function projectNodes(db: TDb, projectId: string) {
   return db
-    .select({ id: nodes.id, type: nodes.type, parentId: nodes.parentId })
+    .select({ id: nodes.id, type: nodes.type, parentId: nodes.parentId, versions: nodes.versions })
     .from(nodes)
     .where(eq(nodes.projectId, projectId));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZCanvasChanges,
+  ZCanvasChangesQuery,
   ZGraphDelete,
   ZGraphExportQuery,
   ZGraphImport,
@@ -11,10 +13,12 @@ import {
   ZProjectGraph,
 } from '@flowsmith/shared';
 import { deleteFromGraph, exportGraph, getGraph, saveLayout } from './canvas.service';
+import { canvasChanges, startCanvasFeed } from './canvas-feed';
 import { importGraph } from './graph-import';
 
 /**
- * Whole-canvas calls: load it at once, save many moves at once, delete, import and export.
+ * Whole-canvas calls: load it at once, what changed after an offset, save many moves at once,
+ * delete, import and export.
  * Single nodes, groups, handles and connections are generic resources.
  */
 export async function canvasRoutes(app: FastifyInstance) {
@@ -23,10 +27,25 @@ export async function canvasRoutes(app: FastifyInstance) {
   const tags = ['graph'];
   const base = '/projects/:id/graph';
 
+  await startCanvasFeed(app);
+
   r.get(
     base,
     { schema: { tags, params: ZIdParams, response: { 200: ZProjectGraph } } },
     (request) => getGraph(db, request.user, request.params.id),
+  );
+
+  r.get(
+    `${base}/changes`,
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZCanvasChangesQuery,
+        response: { 200: ZCanvasChanges },
+      },
+    },
+    (request) => canvasChanges(db, request.user, request.params.id, request.query.after),
   );
 
   r.put(

@@ -14,7 +14,9 @@ import { apiRow } from '../resources/api-row';
 import type { TDbRow } from '../resources/resource.types';
 import { nodes } from '../../db/schema/index';
 import { updateRow } from '../resources/resources.repo';
+import { canvasOffset, recordCanvasChange } from './canvas-changes.repo';
 import * as repo from './canvas.repo';
+import { bumpVersion } from './field-versions';
 import { nodeToApi } from './nodes.resource';
 
 /** A 400 naming every field with a problem. */
@@ -42,7 +44,9 @@ export async function loadGraph(
 
 export async function getGraph(db: TDb, user: TUser, projectId: string) {
   await projectAccess.require(db, user, projectId, 'viewer');
-  return loadGraph(db, projectId);
+  // Read before the rows: replaying changes after it converges on the rows however they raced.
+  const offset = await canvasOffset(db, projectId);
+  return { ...(await loadGraph(db, projectId)), offset };
 }
 
 /** A workflow file of the canvas, or of one node with everything inside it. */
@@ -94,6 +98,19 @@ export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGra
       }
     });
     if (problems.length) throw invalidFields(problems);
+    const stale = layout.nodes.flatMap((change, i) => {
+      const stored = byId.get(change.id)!.versions.layout ?? 0;
+      return change.baseVersion !== undefined && change.baseVersion !== stored ? [i] : [];
+    });
+    if (stale.length) {
+      const ids = stale.map((i) => layout.nodes[i]!.id);
+      throw new AppError(
+        'conflict',
+        'Someone else moved these nodes meanwhile',
+        stale.map((i) => ({ field: `nodes.${i}`, message: 'Moved by someone else meanwhile' })),
+        { nodes: (await loadGraph(tx, projectId, ids)).nodes },
+      );
+    }
     const updated = [];
     for (const change of layout.nodes) {
       const row = await updateRow(tx, nodes, change.id, {
@@ -102,9 +119,11 @@ export function saveLayout(db: TDb, user: TUser, projectId: string, layout: TGra
         ...(change.width !== undefined ? { width: change.width } : {}),
         ...(change.height !== undefined ? { height: change.height } : {}),
         ...(change.parentId !== undefined ? { parentId: change.parentId } : {}),
+        versions: bumpVersion(nodes.versions, 'layout'),
       });
       updated.push(nodeToApi(row as unknown as TDbRow));
     }
+    await recordCanvasChange(tx, user, projectId, { upsert: { nodes: updated } });
     return { nodes: updated };
   });
 }
@@ -118,6 +137,12 @@ export function deleteFromGraph(
 ) {
   return inTransaction(db, async (tx) => {
     await projectAccess.require(tx, user, projectId, 'editor');
-    return { deleted: await repo.deleteNodesAndConnections(tx, projectId, ids) };
+    const deleted = await repo.deleteNodesAndConnections(tx, projectId, ids);
+    if (deleted.nodes || deleted.connections) {
+      await recordCanvasChange(tx, user, projectId, {
+        remove: { nodes: ids.nodeIds, connections: ids.connectionIds },
+      });
+    }
+    return { deleted };
   });
 }

@@ -9,6 +9,7 @@ import { inTransaction, type TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { projectAccess } from '../projects/project-access';
 import { translateDbError } from '../resources/db-errors';
+import { recordCanvasChange } from './canvas-changes.repo';
 import * as repo from './canvas.repo';
 import { invalidFields, isGroupKind, loadGraph } from './canvas.service';
 
@@ -127,6 +128,10 @@ export async function importGraph(
     const graph = newIds.length
       ? await loadGraph(tx, projectId, newIds)
       : { projectId, nodes: [], connections: [], inputs: [], outputs: [], groups: [] };
+    if (newIds.length) {
+      const { projectId: _project, ...upsert } = graph;
+      await recordCanvasChange(tx, user, projectId, { upsert });
+    }
     return { graph, idMap: Object.fromEntries(idMap) };
   });
 }

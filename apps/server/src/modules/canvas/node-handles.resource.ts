@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { nodeConnections, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { publishChange, publishNodes } from './canvas-changes';
 import type { TResourceDefinition } from '../resources/resource.types';
 import { invalid } from './canvas-rules';
 
@@ -41,6 +42,15 @@ function handleResource(side: 'input' | 'output'): TResourceDefinition {
     },
     defaultSort: 'createdAt',
     toApi: apiRow,
+    /** Publishes the node with its handles and connections (a rename renames connections). */
+    async afterWrite(kind, row, ctx) {
+      const projectId = row.projectId as string;
+      if (kind !== 'remove')
+        return publishNodes(ctx.db, ctx.user, projectId, [row.nodeId as string]);
+      await publishChange(ctx, projectId, {
+        remove: side === 'input' ? { inputs: [row.id] } : { outputs: [row.id] },
+      });
+    },
     /** Changing a handle's type must keep its connections compatible. */
     async validate(candidate, { db }, existing) {
       if (!existing || candidate.type === existing.type) return;

@@ -5,11 +5,14 @@ import {
   ZNodeListQuery,
   ZNodeUpdate,
   type TNodeData,
+  type TNodeUpdate,
 } from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
 import { nodeGroups, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
 import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
+import { publishChange, publishNodes } from './canvas-changes';
 import { checkParent, invalid } from './canvas-rules';
+import { bumpVersion, changedFields, nextVersions } from './field-versions';
 import { nodeTypeOf } from './canvas.repo';
 
 type TNodeRow = typeof nodes.$inferSelect;
@@ -25,6 +28,7 @@ export function nodeToApi(row: TDbRow) {
     width: node.width,
     height: node.height,
     parentId: node.parentId,
+    versions: node.versions,
     createdAt: node.createdAt.toISOString(),
     updatedAt: node.updatedAt.toISOString(),
   };
@@ -68,14 +72,53 @@ export const nodesResource: TResourceDefinition = {
       parentId: body.parentId,
     };
   },
-  toUpdate(body) {
+  /**
+   * Only what is given changes: the title, each param by its key, the layout (position, size,
+   * parent) on its own. A field changed from a stale base version is a conflict.
+   */
+  toUpdate(body, existingRow) {
+    const existing = existingRow as unknown as TNodeRow;
+    const update = body as TNodeUpdate;
     const values: TValues = {};
-    const position = body.position as { x: number; y: number } | undefined;
-    if (position) Object.assign(values, { positionX: position.x, positionY: position.y });
-    for (const key of ['data', 'width', 'height', 'parentId'] as const) {
-      if (body[key] !== undefined) values[key] = body[key];
-    }
-    return values;
+    const params = update.data?.params ?? {};
+    const data = {
+      title: update.data?.title ?? existing.data.title,
+      params: { ...existing.data.params, ...params },
+    };
+    const position = update.position;
+    const layout = {
+      positionX: position?.x ?? existing.positionX,
+      positionY: position?.y ?? existing.positionY,
+      width: update.width === undefined ? existing.width : update.width,
+      height: update.height === undefined ? existing.height : update.height,
+      parentId: update.parentId === undefined ? existing.parentId : update.parentId,
+    };
+    const changed = changedFields({
+      title: [existing.data.title, update.data?.title],
+      layout: [
+        [
+          existing.positionX,
+          existing.positionY,
+          existing.width,
+          existing.height,
+          existing.parentId,
+        ],
+        [layout.positionX, layout.positionY, layout.width, layout.height, layout.parentId],
+      ],
+      ...Object.fromEntries(
+        Object.entries(params).map(([key, value]) => [
+          `params.${key}`,
+          [existing.data.params[key], value] as [unknown, unknown],
+        ]),
+      ),
+    });
+    if (!changed.length) return values;
+    const versions = nextVersions(existing.versions, changed, update.baseVersions, () =>
+      nodeToApi(existingRow),
+    );
+    if (changed.includes('layout')) Object.assign(values, layout);
+    if (changed.some((field) => field !== 'layout')) values.data = data;
+    return { ...values, versions };
   },
   async validate(candidate, { db }, existing) {
     const parentId = candidate.parentId as string | null;
@@ -108,8 +151,13 @@ export const nodesResource: TResourceDefinition = {
     if (node.data.title !== (existing as unknown as TNodeRow).data.title) {
       await db
         .update(nodeGroups)
-        .set({ name: node.data.title })
+        .set({ name: node.data.title, versions: bumpVersion(nodeGroups.versions, 'name') })
         .where(eq(nodeGroups.nodeId, node.id));
     }
+  },
+  async afterWrite(kind, row, ctx) {
+    const projectId = row.projectId as string;
+    if (kind === 'remove') await publishChange(ctx, projectId, { remove: { nodes: [row.id] } });
+    else await publishNodes(ctx.db, ctx.user, projectId, [row.id]);
   },
 };

@@ -142,3 +142,12 @@ export async function ownedProjectIds(db: TDb, userId: string) {
   const rows = await memberProjectIds(db, userId, 'owner');
   return rows.map((row) => row.id);
 }
+
+/** The ids of a project's members. */
+export async function memberUserIds(db: TDb, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: projectUsers.userId })
+    .from(projectUsers)
+    .where(eq(projectUsers.projectId, projectId));
+  return rows.map((row) => row.userId);
+}

@@ -13,6 +13,7 @@ import {
   ZProjectUserUpdate,
   zPage,
 } from '@flowsmith/shared';
+import { canvasOffset } from '../canvas/canvas-changes.repo';
 import { projectAccess } from './project-access';
 import * as projects from './projects.service';
 
@@ -23,10 +24,15 @@ export async function projectsRoutes(app: FastifyInstance) {
   const tags = ['projects'];
   const memberTags = ['project_users'];
 
-  app.realtime.registerChannel('project', async (user, id) => {
-    const role = ZId.safeParse(id).success && (await projectAccess.roleOf(db, user.id, id));
-    return role ? { role } : false;
-  });
+  app.realtime.registerChannel(
+    'project',
+    async (user, id) => {
+      const role = ZId.safeParse(id).success && (await projectAccess.roleOf(db, user.id, id));
+      return role ? { role } : false;
+    },
+    // Canvas changes are numbered by the database (see canvas-changes.repo.ts).
+    (id) => canvasOffset(db, id),
+  );
 
   r.get(
     '/projects',
@@ -54,7 +60,9 @@ export async function projectsRoutes(app: FastifyInstance) {
   );
 
   r.delete('/projects/:id', { schema: { tags, params: ZIdParams } }, async (request, reply) => {
-    await projects.deleteProject(db, request.user, request.params.id);
+    const members = await projects.deleteProject(db, request.user, request.params.id);
+    // Open connections lose the project's channels at once.
+    await app.realtime.recheck(members);
     return reply.status(204).send();
   });
 
@@ -100,7 +108,8 @@ export async function projectsRoutes(app: FastifyInstance) {
     '/project_users/:id',
     { schema: { tags: memberTags, params: ZIdParams } },
     async (request, reply) => {
-      await projects.removeMember(db, request.user, request.params.id);
+      const removed = await projects.removeMember(db, request.user, request.params.id);
+      await app.realtime.recheck([removed]);
       return reply.status(204).send();
     },
   );

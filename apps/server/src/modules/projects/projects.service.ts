@@ -71,11 +71,14 @@ export async function updateProject(
 }
 
 /** Deleting a project deletes everything in it. */
-export async function deleteProject(db: TDb, user: TUser, id: string) {
-  await inTransaction(db, async (tx) => {
+/** Deletes a project; resolves with the users who were its members. */
+export function deleteProject(db: TDb, user: TUser, id: string): Promise<string[]> {
+  return inTransaction(db, async (tx) => {
     await projectAccess.project(tx, user, id, 'owner');
+    const members = await repo.memberUserIds(tx, id);
     // Every project table cascades from it.
     await deleteRow(tx, projects, id);
+    return members;
   });
 }
 
@@ -148,8 +151,9 @@ export function changeMemberRole(db: TDb, user: TUser, id: string, role: TProjec
 }
 
 /** Owners remove members; anyone may leave. */
-export async function removeMember(db: TDb, user: TUser, id: string) {
-  await inTransaction(db, async (tx) => {
+/** Removes a membership; resolves with the user who lost it. */
+export function removeMember(db: TDb, user: TUser, id: string): Promise<string> {
+  return inTransaction(db, async (tx) => {
     const { member } = await visibleMember(tx, user, id, 'viewer');
     const leaving = member.userId === user.id;
     if (!leaving) await projectAccess.require(tx, user, member.projectId, 'owner');
@@ -162,5 +166,6 @@ export async function removeMember(db: TDb, user: TUser, id: string) {
       );
     }
     await deleteRow(tx, projectUsers, id);
+    return member.userId;
   });
 }

@@ -54,6 +54,15 @@ export type TResourceDefinition = TListSpec & {
   /** The answer to a create (e.g. with a one-time secret); defaults to `toApi`. */
   createdResponse?(row: TDbRow, ctx: TResourceContext, body: TValues): unknown;
   remove?(row: TDbRow, ctx: TResourceContext): Promise<void>;
+  /**
+   * After any write, in its transaction (the row as stored, or as it was before a removal):
+   * canvas rows publish the change on their project's channel here.
+   */
+  afterWrite?(
+    kind: 'create' | 'update' | 'remove',
+    row: TDbRow,
+    ctx: TResourceContext,
+  ): Promise<void>;
   /** Extra visibility rule for reads, on top of the scope. */
   readScope?(ctx: TResourceContext): SQL | undefined;
   /** Leave out write routes: the rows are written by the product itself. */

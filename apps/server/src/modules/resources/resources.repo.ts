@@ -18,18 +18,20 @@ export const ownedBy = (table: PgTable, userId: string) => eq(column(table, 'use
 export const inProject = (table: PgTable, projectId: string) =>
   eq(column(table, 'projectId')!, projectId);
 
-/** A row by id, within `scope` when given. */
+/** A row by id, within `scope` when given; `lock` holds it until the transaction ends. */
 export async function findRow<T extends PgTable>(
   db: TDb,
   table: T,
   id: string,
   scope?: SQL,
+  lock = false,
 ): Promise<TRowOf<T> | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(table as PgTable)
     .where(and(byId(table, id), scope))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row as TRowOf<T> | undefined;
 }
 
@@ -53,7 +55,7 @@ export async function updateRow<T extends PgTable>(
   db: TDb,
   table: T,
   id: string,
-  values: Partial<T['$inferInsert']>,
+  values: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL },
 ): Promise<TRowOf<T>> {
   const rows = await db
     .update(table as PgTable)

@@ -24,8 +24,14 @@ function visibility(def: TResourceDefinition, ctx: TResourceContext) {
   }
 }
 
-async function findVisible(def: TResourceDefinition, ctx: TResourceContext, id: string) {
-  const row = await findRow(ctx.db, def.table, id, visibility(def, ctx));
+/** A row the caller may see; `lock` holds it until the transaction ends (before a write). */
+async function findVisible(
+  def: TResourceDefinition,
+  ctx: TResourceContext,
+  id: string,
+  lock = false,
+) {
+  const row = await findRow(ctx.db, def.table, id, visibility(def, ctx), lock);
   if (!row) throw new AppError('not_found', 'Not found');
   return row as TDbRow;
 }
@@ -96,7 +102,9 @@ export async function createResource(
     };
     await def.validate?.(values, txCtx);
     const row = (await insertRow(tx, def.table, values)) as TDbRow;
-    return (await def.afterCreate?.(row, txCtx)) ?? row;
+    const created = (await def.afterCreate?.(row, txCtx)) ?? row;
+    await def.afterWrite?.('create', created, txCtx);
+    return created;
   });
   return def.createdResponse ? def.createdResponse(created, ctx, body) : def.toApi(created, ctx);
 }
@@ -112,13 +120,14 @@ export async function updateResource(
   const ctx = contextOf(db, user);
   const updated = await inTransaction(db, async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const existing = await findVisible(def, txCtx, id);
+    const existing = await findVisible(def, txCtx, id, true);
     await requireWrite(def, txCtx, existing.projectId as string | undefined);
     const values = def.toUpdate ? await def.toUpdate(body, existing, txCtx) : body;
     await def.validate?.({ ...existing, ...values }, txCtx, existing);
     if (Object.keys(values).length === 0) return existing;
     const row = (await updateRow(tx, def.table, existing.id, values)) as TDbRow;
     await def.afterUpdate?.(row, txCtx, existing);
+    await def.afterWrite?.('update', row, txCtx);
     return row;
   });
   return def.toApi(updated, ctx);
@@ -127,9 +136,11 @@ export async function updateResource(
 export async function removeResource(db: TDb, user: TUser, def: TResourceDefinition, id: string) {
   await inTransaction(db, async (tx) => {
     const ctx = { ...contextOf(db, user), db: tx };
-    const existing = await findVisible(def, ctx, id);
+    const existing = await findVisible(def, ctx, id, true);
     await requireWrite(def, ctx, existing.projectId as string | undefined);
-    if (!def.remove) return deleteRow(tx, def.table, existing.id);
-    await def.remove(existing, ctx).catch((error: unknown) => translateDbError(error, 'delete'));
+    if (!def.remove) await deleteRow(tx, def.table, existing.id);
+    else
+      await def.remove(existing, ctx).catch((error: unknown) => translateDbError(error, 'delete'));
+    await def.afterWrite?.('remove', existing, ctx);
   });
 }

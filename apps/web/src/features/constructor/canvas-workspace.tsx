@@ -19,6 +19,7 @@ import { CanvasCommands } from './state/canvas-commands';
 import { loadGraph } from './state/canvas-updates';
 import { resetCanvas, useCanvasStore } from './state/canvas-store';
 import { useRunStore } from './state/run-store';
+import { useCanvasFeed } from './state/use-canvas-feed';
 import { useLiveRun } from './state/use-live-run';
 import { useRunInUrl } from './state/use-run-in-url';
 import { CanvasToolbar } from './toolbar/canvas-toolbar';
@@ -58,6 +59,7 @@ function OpenCanvas({
   const runUrl = useRunInUrl(notifyError);
   useLiveRun(project.id);
   usePresence(project.id);
+  useCanvasFeed(project.id, graph.offset ?? 0, commands);
 
   useEffect(() => {
     loadGraph(graph, catalog.isGroupKind);

@@ -1,3 +1,4 @@
+import { getRealtimeSocket } from '../realtime/realtime-client';
 import { apiErrorFromBody, transportErrors } from './api-error';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -58,6 +59,9 @@ export async function apiRequest<T>(path: string, options: TRequestOptions = {})
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Names this tab's realtime connection, so it can tell its own published changes from others'.
+  const clientId = getRealtimeSocket()?.id;
+  if (clientId) headers['X-Client-Id'] = clientId;
 
   let response: Response;
   let data: unknown;

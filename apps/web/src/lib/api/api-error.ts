@@ -6,12 +6,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: TFieldError[];
+  /** With `conflict` from a stale write: the row as it is now. */
+  readonly current: unknown;
 
-  constructor(status: number, code: string, message: string, details: TFieldError[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: TFieldError[] = [],
+    current?: unknown,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.current = current;
   }
 }
 
@@ -60,8 +69,8 @@ function isEnvelope(body: unknown): body is TApiError {
  */
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
   if (isEnvelope(body)) {
-    const { code, message, details } = body.error;
-    return new ApiError(status, code, message, details ?? []);
+    const { code, message, details, current } = body.error;
+    return new ApiError(status, code, message, details ?? [], current);
   }
   return new ApiError(
     status,

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
   runnableGroupKinds,
+  type TCanvasChanges,
   type TGraphDelete,
   type TGraphImport,
   type TGraphImportResult,
@@ -19,7 +20,11 @@ import { apiRequest, createResourceApi } from '../api';
 
 type THandleCreate = { nodeId: string; name: string; label?: string; type?: string };
 type TConnectionUpdate = Partial<Omit<TNodeConnectionCreate, 'projectId'>>;
-type TGroupUpdate = { name?: string; settings?: Record<string, unknown> };
+type TGroupUpdate = {
+  name?: string;
+  settings?: Record<string, unknown>;
+  baseVersions?: Record<string, number>;
+};
 
 export const nodesApi = createResourceApi<TNode, TNodeCreate, TNodeUpdate>('nodes');
 export const nodeInputsApi = createResourceApi<TNodeHandle, THandleCreate>('node_inputs');
@@ -37,6 +42,9 @@ const graphPath = (projectId: string) => `/api/projects/${encodeURIComponent(pro
 export const graphApi = {
   load: (projectId: string, signal?: AbortSignal) =>
     apiRequest<TProjectGraph>(graphPath(projectId), { signal }),
+  /** The canvas changes after an offset, for catching up after being away. */
+  changesAfter: (projectId: string, after: number) =>
+    apiRequest<TCanvasChanges>(`${graphPath(projectId)}/changes`, { query: { after } }),
   saveLayout: (projectId: string, nodes: TGraphLayout['nodes']) =>
     apiRequest<{ nodes: TNode[] }>(`${graphPath(projectId)}/layout`, {
       method: 'PUT',

@@ -25,10 +25,15 @@ function release(socket: TRealtimeSocket, channel: string): boolean {
   return count <= 1;
 }
 
-function subscribe(socket: TRealtimeSocket, channel: string): void {
-  request(socket, 'subscribe', [channel]).catch((error: unknown) => {
-    console.info('[realtime] could not subscribe', { channel, error });
-  });
+/** Called after each subscription the server accepted, with the channel's current offset. */
+export type TOnSubscribed = (channel: string, offset: number) => void;
+
+function subscribe(socket: TRealtimeSocket, channel: string, onSubscribed?: TOnSubscribed): void {
+  request<{ offset: number }>(socket, 'subscribe', [channel])
+    .then((reply) => onSubscribed?.(channel, reply.offset))
+    .catch((error: unknown) => {
+      console.info('[realtime] could not subscribe', { channel, error });
+    });
 }
 
 /**
@@ -39,11 +44,14 @@ function subscribe(socket: TRealtimeSocket, channel: string): void {
 export function useRealtimeChannels(
   channels: readonly string[],
   onPublication: (publication: TPublication) => void,
+  onSubscribed?: TOnSubscribed,
 ): void {
   const socket = useSyncExternalStore(onRealtimeSocketChange, getRealtimeSocket, () => null);
   const handler = useRef(onPublication);
+  const subscribed = useRef(onSubscribed);
   useEffect(() => {
     handler.current = onPublication;
+    subscribed.current = onSubscribed;
   });
   // A stable key, so a new array with the same channels does not resubscribe.
   const key = [...new Set(channels)].sort().join('\n');
@@ -52,9 +60,10 @@ export function useRealtimeChannels(
     if (!socket || !key) return;
     const wanted = key.split('\n');
     const firstHolders = wanted.filter((channel) => hold(socket, channel));
-    if (socket.connected) for (const channel of firstHolders) subscribe(socket, channel);
+    const notify: TOnSubscribed = (channel, offset) => subscribed.current?.(channel, offset);
+    if (socket.connected) for (const channel of firstHolders) subscribe(socket, channel, notify);
     const resubscribe = () => {
-      for (const channel of wanted) subscribe(socket, channel);
+      for (const channel of wanted) subscribe(socket, channel, notify);
     };
     const listener = (publication: TPublication) => {
       if (wanted.includes(publication.channel)) handler.current(publication);

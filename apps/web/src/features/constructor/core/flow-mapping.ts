@@ -57,7 +57,14 @@ export function toFlowNode(
     id: row.id,
     type: row.type,
     position: row.position,
-    data: { kind: row.type, title: row.data.title, params: row.data.params, inputs, outputs },
+    data: {
+      kind: row.type,
+      title: row.data.title,
+      params: row.data.params,
+      inputs,
+      outputs,
+      versions: row.versions,
+    },
   };
   if (row.parentId) node.parentId = row.parentId;
   if (isGroup) {
@@ -107,6 +114,7 @@ export function toConnectionRow(edge: TFlowEdge, projectId: string): TNodeConnec
     targetHandle: edge.targetHandle ?? '',
     label: edge.data?.label ?? '',
     type: edge.data?.kind ?? EDGE_TYPE,
+    versions: {},
     createdAt: '',
     updatedAt: '',
   };
@@ -131,6 +139,7 @@ export function toProjectGraph(
       width: node.width ?? null,
       height: node.height ?? null,
       parentId: node.parentId ?? null,
+      versions: node.data.versions,
       createdAt: stamp,
       updatedAt: stamp,
     })),

@@ -1,5 +1,5 @@
 import type { Edge, Node } from '@xyflow/react';
-import type { TNodeHandle } from '@flowsmith/shared';
+import type { TFieldVersions, TNodeHandle } from '@flowsmith/shared';
 
 /** What a canvas node renders: everything comes in `data`, so memoised nodes need no store. */
 export type TFlowNodeData = {
@@ -8,6 +8,8 @@ export type TFlowNodeData = {
   params: Record<string, unknown>;
   inputs: TNodeHandle[];
   outputs: TNodeHandle[];
+  /** The stored versions of the node's fields this canvas last saw (see ZFieldVersions). */
+  versions: TFieldVersions;
 };
 export type TFlowNode = Node<TFlowNodeData>;
 

@@ -58,6 +58,11 @@ export class SaveQueue {
     this.update();
   }
 
+  /** Whether a move of this node waits to be saved. */
+  hasPendingLayout(nodeId: string): boolean {
+    return this.pending.has(nodeId);
+  }
+
   /** Drops queued moves of nodes that no longer exist. */
   forget(nodeIds: Iterable<string>): void {
     for (const id of nodeIds) this.pending.delete(id);

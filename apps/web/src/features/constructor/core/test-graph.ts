@@ -19,6 +19,7 @@ export function node(id: string, type: string, extra: Partial<TNode> = {}): TNod
     width: null,
     height: null,
     parentId: null,
+    versions: {},
     createdAt: '',
     updatedAt: '',
     ...extra,
@@ -54,6 +55,7 @@ export function connection(
     targetHandle,
     label: '',
     type: 'button',
+    versions: {},
     createdAt: '',
     updatedAt: '',
   };
@@ -82,6 +84,7 @@ export function sampleGraph(): TProjectGraph {
         nodeId: 'group',
         name: 'Group',
         settings: {},
+        versions: {},
         createdAt: '',
         updatedAt: '',
       },

@@ -1,7 +1,17 @@
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { templateOf, templateVariables, type TParamMeta } from '@flowsmith/shared';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import {
+  templateOf,
+  templateVariables,
+  type TNode,
+  type TNodeData,
+  type TParamMeta,
+} from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
+import { isApiError } from '../../../lib/api';
 import { nodeDocUrl } from '../../../lib/doc-links';
 import { TextField } from '../../../components/form/text-field';
 import { modelOptions } from '../../../lib/models/model-label';
@@ -18,11 +28,15 @@ import {
   type TParamValues,
 } from '../core/param-form';
 import { useCanvasStore } from '../state/canvas-store';
+import { conflictFields, type TNodeBase } from '../state/node-writes';
 import { HandleSummary } from './handle-summary';
 import { ParamField } from './param-field';
+import { changedSince, fieldName, shownValue } from './remote-edits';
 
 type TNodeSettingsDialogProps = { node: TFlowNode; projectId: string; onClose: () => void };
 type TNodeForm = { title: string; params: TParamValues };
+type TFormPath = 'title' | `params.${string}`;
+type TConflict = { current: TNode; fields: string[] };
 
 const NO_PARAMS: readonly TParamMeta[] = [];
 
@@ -42,7 +56,24 @@ function nodeFormResolver(params: readonly TParamMeta[]): Resolver<TNodeForm> {
   };
 }
 
-/** Settings generated from the node kind's params, plus the node's inputs and outputs. */
+/** The stored values as the form starts them, and what saving them unchanged would store. */
+function baseOf(
+  params: readonly TParamMeta[],
+  node: { title: string; params: TNodeData['params'] },
+) {
+  const values = initialParamValues(params, node.params);
+  return { title: node.title, params: toParamsPayload(params, values, node.params) };
+}
+
+const valueAt = (data: TNodeData, field: string) =>
+  field === 'title' ? data.title : data.params[fieldName(field)];
+
+/**
+ * Settings generated from the node kind's params, plus the node's inputs and outputs. While it
+ * is open, another member's saved changes show as a notice and fill in the fields this user
+ * has not touched; a save refused because they changed the same field shows their value next
+ * to this user's, which stays in the form (use mine / use theirs).
+ */
 export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDialogProps) {
   const { catalog, readOnly, commands } = useCanvasUi();
   const kind = catalog.byKind.get(node.data.kind);
@@ -54,6 +85,52 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     },
     resolver: nodeFormResolver(params),
   });
+  // What the user's edits are based on: the values and versions when the dialog opened, moved
+  // on for each field taken over from another member since.
+  const base = useRef<TNodeBase>({
+    data: baseOf(params, node.data),
+    versions: node.data.versions,
+  });
+  const saving = useRef(false);
+  const [updatedBy, setUpdatedBy] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<TConflict | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  /** Bases these fields on another member's stored values, and shows those in the form. */
+  const takeOver = (fields: string[], from: { data: TNodeData; versions: TNode['versions'] }) => {
+    const stored = baseOf(params, from.data);
+    const next: TNodeBase = {
+      data: { title: base.current.data.title, params: { ...base.current.data.params } },
+      versions: { ...base.current.versions },
+    };
+    for (const field of fields) {
+      if (field === 'title') next.data.title = stored.title;
+      else next.data.params[fieldName(field)] = stored.params[fieldName(field)];
+      next.versions[field] = from.versions[field] ?? 0;
+    }
+    base.current = next;
+    // The form shows the stored values of these fields, as not changed by this user.
+    const shown = initialParamValues(params, stored.params);
+    for (const field of fields) {
+      const value = field === 'title' ? stored.title : shown[fieldName(field)];
+      form.resetField(field as TFormPath, { defaultValue: value });
+    }
+  };
+
+  // Another member saved this node: take over the fields this user has not touched.
+  const versions = node.data.versions;
+  useEffect(() => {
+    if (saving.current) return;
+    const changed = changedSince(base.current.versions, versions).filter(
+      (field) => field === 'title' || field.startsWith('params.'),
+    );
+    if (!changed.length) return;
+    const untouched = changed.filter((field) => !form.getFieldState(field as TFormPath).isDirty);
+    takeOver(untouched, { data: node.data, versions });
+    setUpdatedBy(changed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the stored versions move
+  }, [versions]);
+
   const values = useWatch({ control: form.control, name: 'params' });
   const edges = useCanvasStore((state) => state.edges);
   const needs = new Set(params.map((param) => param.type));
@@ -78,11 +155,52 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     edges.filter((edge) => edge.target === node.id).map((edge) => edge.targetHandle ?? ''),
   );
 
-  const save = (form: TNodeForm) =>
-    commands.saveNodeData(node.id, {
-      title: form.title.trim(),
-      params: toParamsPayload(params, form.params, node.data.params),
-    });
+  const save = async (values: TNodeForm) => {
+    saving.current = true;
+    try {
+      await commands.saveNodeData(
+        node.id,
+        {
+          title: values.title.trim(),
+          params: toParamsPayload(params, values.params, base.current.data.params),
+        },
+        'Edit settings',
+        base.current,
+      );
+    } catch (error) {
+      const fields = conflictFields(error);
+      if (fields.length && isApiError(error)) {
+        setConflict({ current: error.current as TNode, fields });
+      }
+      throw error;
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  /** Saves this user's values over the other member's. */
+  const useMine = () => {
+    if (!conflict) return;
+    for (const field of conflict.fields) {
+      base.current.versions[field] = conflict.current.versions[field] ?? 0;
+    }
+    setConflict(null);
+    form.clearErrors();
+    wrapper.current?.closest('form')?.requestSubmit();
+  };
+
+  /** Takes the other member's values for the conflicting fields. */
+  const useTheirs = () => {
+    if (!conflict) return;
+    takeOver(conflict.fields, conflict.current);
+    setConflict(null);
+    form.clearErrors();
+  };
+
+  const labelOf = (field: string) =>
+    field === 'title'
+      ? 'Title'
+      : (params.find((param) => param.name === fieldName(field))?.label ?? fieldName(field));
 
   return (
     <FormDialog
@@ -92,8 +210,35 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
       onClose={onClose}
       readOnly={readOnly}
       className="canvas-dialog"
+      serverFields={['title', ...params.map((param) => `params.${param.name}` as const)]}
     >
-      <div className="canvas-dialog__form">
+      <div className="canvas-dialog__form" ref={wrapper}>
+        {conflict ? (
+          <div className="canvas-dialog__conflict" role="alert" data-testid="edit-conflict">
+            <p>
+              Another member saved a different value meanwhile. Your text is kept below; choose
+              which to keep:
+            </p>
+            <ul>
+              {conflict.fields.map((field) => (
+                <li key={field}>
+                  {labelOf(field)}: <q>{shownValue(valueAt(conflict.current.data, field))}</q>
+                </li>
+              ))}
+            </ul>
+            <div className="canvas-dialog__conflict-actions">
+              <Button type="button" label="Use mine" size="small" onClick={useMine} />
+              <Button type="button" label="Use theirs" size="small" outlined onClick={useTheirs} />
+            </div>
+          </div>
+        ) : updatedBy.length ? (
+          <Message
+            severity="info"
+            className="w-full"
+            data-testid="remote-change-notice"
+            text={`Another member changed ${updatedBy.map(labelOf).join(', ')} while you were editing; fields you had not touched show their new values.`}
+          />
+        ) : null}
         <TextField
           control={form.control}
           name="title"

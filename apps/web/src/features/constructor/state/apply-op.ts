@@ -1,4 +1,4 @@
-import type { TProjectGraph } from '@flowsmith/shared';
+import type { TFieldVersions, TNode, TProjectGraph } from '@flowsmith/shared';
 import { connectionsApi, graphApi, nodeGroupsApi } from '../../../lib/queries/canvas';
 import { fragmentIds, type TFragment } from '../core/fragment';
 import type { History, TOp } from '../core/history';
@@ -11,14 +11,43 @@ import {
   setGroupRow,
 } from './canvas-updates';
 import { useCanvasStore } from './canvas-store';
-import { recreateConnections, writeNodeData } from './node-writes';
+import { conflictFields, groupPatch, recreateConnections, writeNodeData } from './node-writes';
 
 export type TApplyContext = {
   projectId: string;
   queue: SaveQueue;
   history: History;
   isGroupKind: (kind: string) => boolean;
+  /**
+   * Field versions of nodes and groups (by group node id) after this user's own last write of
+   * them: undo and redo are based on these, so they never overwrite a later change by someone
+   * else.
+   */
+  ownVersions: Map<string, TFieldVersions>;
+  ownGroupVersions: Map<string, TFieldVersions>;
 };
+
+/** The layout versions of nodes this user just placed. */
+export function rememberOwnLayout(ctx: TApplyContext, rows: TNode[]) {
+  for (const row of rows) {
+    ctx.ownVersions.set(row.id, {
+      ...ctx.ownVersions.get(row.id),
+      layout: row.versions.layout ?? 0,
+    });
+  }
+}
+
+/** A refused undo or redo: another member changed the same fields since. */
+function conflictError(error: unknown, what: string): unknown {
+  const fields = conflictFields(error);
+  if (!fields.length) return error;
+  const names = fields
+    .filter((field) => !field.startsWith('nodes.'))
+    .map((field) => field.replace(/^(params|settings)\./, ''));
+  return new Error(
+    `Another member changed ${what}${names.length ? ` (${names.join(', ')})` : ''} after you did, so your change cannot be taken back without losing theirs.`,
+  );
+}
 
 const noRows: Omit<TProjectGraph, 'projectId'> = {
   nodes: [],
@@ -69,13 +98,31 @@ export async function applyOp(ctx: TApplyContext, op: TOp): Promise<void> {
       return addFragment(ctx, op.fragment);
     case 'remove':
       return removeFragment(ctx, op.fragment);
-    case 'layout':
-      await ctx.queue.run(() => graphApi.saveLayout(ctx.projectId, op.after));
+    case 'layout': {
+      // Based on this user's own last save of each place: a later move by someone else wins.
+      const items = op.after.map((item) => ({
+        ...item,
+        baseVersion: ctx.ownVersions.get(item.id)?.layout ?? 0,
+      }));
+      const saved = await ctx.queue
+        .run(() => graphApi.saveLayout(ctx.projectId, items))
+        .catch((error: unknown) => {
+          throw conflictError(error, 'where these nodes are');
+        });
+      rememberOwnLayout(ctx, saved.nodes);
       applyLayoutItems(op.after);
       return;
-    case 'node-data':
-      await ctx.queue.run(() => writeNodeData(op.nodeId, op.after));
+    }
+    case 'node-data': {
+      const versions = ctx.ownVersions.get(op.nodeId) ?? {};
+      const written = await ctx.queue
+        .run(() => writeNodeData(op.nodeId, op.after, { data: op.before, versions }))
+        .catch((error: unknown) => {
+          throw conflictError(error, 'this node');
+        });
+      if (written.row) ctx.ownVersions.set(op.nodeId, written.row.versions);
       return;
+    }
     case 'edge-label': {
       const row = await ctx.queue.run(() => connectionsApi.update(op.edgeId, { label: op.after }));
       setEdgeLabel(op.edgeId, row.label);
@@ -84,7 +131,15 @@ export async function applyOp(ctx: TApplyContext, op: TOp): Promise<void> {
     case 'group': {
       const group = useCanvasStore.getState().groups[op.nodeId];
       if (!group) throw new Error('This group no longer exists');
-      const row = await ctx.queue.run(() => nodeGroupsApi.update(group.id, op.after));
+      const baseVersions = ctx.ownGroupVersions.get(op.nodeId) ?? {};
+      const row = await ctx.queue
+        .run(() =>
+          nodeGroupsApi.update(group.id, { ...groupPatch(op.before, op.after), baseVersions }),
+        )
+        .catch((error: unknown) => {
+          throw conflictError(error, 'this group');
+        });
+      ctx.ownGroupVersions.set(op.nodeId, row.versions);
       setGroupRow(row);
       return;
     }

@@ -28,7 +28,7 @@ import {
 import { groupAt, absolutePosition } from '../core/grouping';
 import { History, type TGroupFields, type TOp } from '../core/history';
 import { SaveQueue } from '../core/save-queue';
-import { applyOp, type TApplyContext } from './apply-op';
+import { applyOp, rememberOwnLayout, type TApplyContext } from './apply-op';
 import {
   addEdge,
   addGraph,
@@ -41,7 +41,7 @@ import {
   snapshot,
 } from './canvas-updates';
 import { useCanvasStore } from './canvas-store';
-import { writeNodeData } from './node-writes';
+import { groupPatch, writeNodeData, type TNodeBase } from './node-writes';
 
 export const GRID = 20;
 const snap = (value: number) => Math.round(value / GRID) * GRID;
@@ -71,7 +71,8 @@ export class CanvasCommands {
   constructor(readonly deps: TCommandDeps) {
     this.queue = new SaveQueue({
       saveLayout: async (items) => {
-        await graphApi.saveLayout(deps.projectId, items);
+        const saved = await graphApi.saveLayout(deps.projectId, items);
+        rememberOwnLayout(this.ctx, saved.nodes);
       },
       onStatus: (saveStatus) => useCanvasStore.setState({ saveStatus }),
       onLayoutError: deps.onLayoutError,
@@ -82,6 +83,8 @@ export class CanvasCommands {
       queue: this.queue,
       history: this.history,
       isGroupKind: deps.catalog.isGroupKind,
+      ownVersions: new Map(),
+      ownGroupVersions: new Map(),
     };
   }
 
@@ -229,13 +232,28 @@ export class CanvasCommands {
     if (done) this.record(label, { kind: 'remove', fragment });
   }
 
-  /** Saves a node's title and params; throws so the settings dialog can show the reason. */
-  async saveNodeData(nodeId: string, data: TNodeData, label = 'Edit settings'): Promise<void> {
+  /**
+   * Saves what the user changed of a node's title and params since `base` (what they saw when
+   * they began; by default the node as shown now). Throws so the settings dialog can show the
+   * reason, e.g. a 409 when another member changed the same field meanwhile.
+   */
+  async saveNodeData(
+    nodeId: string,
+    data: TNodeData,
+    label = 'Edit settings',
+    base?: TNodeBase,
+  ): Promise<void> {
     if (this.readOnly) return;
     const node = findNode(nodeId);
     if (!node) return;
-    const before: TNodeData = { title: node.data.title, params: node.data.params };
-    const dropped = await this.queue.run(() => writeNodeData(nodeId, data));
+    const from: TNodeBase = base ?? {
+      data: { title: node.data.title, params: node.data.params },
+      versions: node.data.versions,
+    };
+    const { row, dropped } = await this.queue.run(() => writeNodeData(nodeId, data, from));
+    if (!row) return;
+    this.ctx.ownVersions.set(nodeId, row.versions);
+    const before: TNodeData = from.data;
     const op: TOp = { kind: 'node-data', nodeId, before, after: data };
     this.record(
       label,
@@ -262,12 +280,23 @@ export class CanvasCommands {
     );
   }
 
-  async saveGroup(nodeId: string, after: TGroupFields): Promise<void> {
+  /** Saves what changed of a group since `base` (by default the group as shown now). */
+  async saveGroup(
+    nodeId: string,
+    after: TGroupFields,
+    base?: { fields: TGroupFields; versions: Record<string, number> },
+  ): Promise<void> {
     if (this.readOnly) return;
     const group = useCanvasStore.getState().groups[nodeId];
     if (!group) return;
-    const before: TGroupFields = { name: group.name, settings: group.settings };
-    const row = await this.queue.run(() => nodeGroupsApi.update(group.id, after));
+    const before: TGroupFields = base?.fields ?? { name: group.name, settings: group.settings };
+    const patch = groupPatch(before, after);
+    if (patch.name === undefined && !patch.settings) return;
+    const baseVersions = base?.versions ?? group.versions;
+    const row = await this.queue.run(() =>
+      nodeGroupsApi.update(group.id, { ...patch, baseVersions }),
+    );
+    this.ctx.ownGroupVersions.set(nodeId, row.versions);
     setGroupRow(row);
     this.record('Edit group', { kind: 'group', nodeId, before, after });
   }

@@ -1,5 +1,6 @@
 import {
   withDescendants,
+  type TCanvasChange,
   type TNode,
   type TNodeConnection,
   type TNodeGroup,
@@ -11,9 +12,10 @@ import {
   sortParentsFirst,
   toFlow,
   toFlowEdge,
+  toFlowNode,
   toProjectGraph,
 } from '../core/flow-mapping';
-import type { TFlowEdge, TFlowNodeData, TLayoutItem } from '../core/flow-types';
+import type { TFlowEdge, TFlowNode, TFlowNodeData, TLayoutItem } from '../core/flow-types';
 import { useCanvasStore } from './canvas-store';
 
 /** Changes to the open canvas after the server accepted them; each keeps untouched nodes as-is. */
@@ -80,7 +82,11 @@ export function updateNodeData(nodeId: string, patch: Partial<TFlowNodeData>) {
 }
 
 export function updateNodeRow(row: TNode) {
-  updateNodeData(row.id, { title: row.data.title, params: row.data.params });
+  updateNodeData(row.id, {
+    title: row.data.title,
+    params: row.data.params,
+    versions: row.versions,
+  });
   const group = get().groups[row.id];
   if (group && group.name !== row.data.title) {
     set({ groups: { ...get().groups, [row.id]: { ...group, name: row.data.title } } });
@@ -143,3 +149,103 @@ export function snapshot(): TProjectGraph {
 }
 
 export const findNode = (id: string) => get().nodes.find((node) => node.id === id);
+
+const byNode = (handles: TNodeHandle[] = []) => {
+  const map = new Map<string, TNodeHandle[]>();
+  for (const handle of handles) map.set(handle.nodeId, [...(map.get(handle.nodeId) ?? []), handle]);
+  return map;
+};
+
+/** A stored node over the one on the canvas; its place stays local when `keepPlace`. */
+function mergeNode(node: TFlowNode, fresh: TFlowNode, keepPlace: boolean): TFlowNode {
+  const next: TFlowNode = { ...node, data: fresh.data };
+  if (keepPlace) return next;
+  next.position = fresh.position;
+  if (fresh.parentId) next.parentId = fresh.parentId;
+  else delete next.parentId;
+  if (fresh.width !== undefined) next.width = fresh.width;
+  if (fresh.height !== undefined) next.height = fresh.height;
+  return next;
+}
+
+/**
+ * Another member's change, as published: rows as they are now replace the ones shown and
+ * removed ones go, while the selection stays, and a node being dragged (or whose move is not
+ * saved yet, `keepPlace`) keeps its place.
+ */
+export function applyRemoteChange(
+  change: TCanvasChange,
+  isGroupKind: (kind: string) => boolean,
+  keepPlace: (nodeId: string) => boolean,
+) {
+  const state = get();
+  const upsert = change.upsert ?? {};
+  const inputs = byNode(upsert.inputs);
+  const outputs = byNode(upsert.outputs);
+  const rows = new Map((upsert.nodes ?? []).map((row) => [row.id, row]));
+  let nodes = state.nodes.map((node) => {
+    const row = rows.get(node.id);
+    if (!row) return node;
+    rows.delete(node.id);
+    const fresh = toFlowNode(
+      row,
+      inputs.get(row.id) ?? node.data.inputs,
+      outputs.get(row.id) ?? node.data.outputs,
+      isGroupKind(row.type),
+    );
+    return mergeNode(node, fresh, Boolean(node.dragging) || keepPlace(node.id));
+  });
+  const added = [...rows.values()].map((row) =>
+    toFlowNode(row, inputs.get(row.id) ?? [], outputs.get(row.id) ?? [], isGroupKind(row.type)),
+  );
+  nodes = sortParentsFirst([...nodes, ...added]);
+
+  const connections = new Map((upsert.connections ?? []).map((row) => [row.id, row]));
+  let edges = state.edges.map((edge) => {
+    const row = connections.get(edge.id);
+    if (!row) return edge;
+    connections.delete(edge.id);
+    return { ...toFlowEdge(row), selected: edge.selected };
+  });
+  edges = [...edges, ...[...connections.values()].map(toFlowEdge)];
+
+  const groups = { ...state.groups };
+  for (const group of upsert.groups ?? []) groups[group.nodeId] = group;
+
+  const removed = change.remove ?? {};
+  const gone = withDescendants(removed.nodes ?? [], nodes);
+  const goneEdges = new Set(removed.connections ?? []);
+  const goneInputs = new Set(removed.inputs ?? []);
+  const goneOutputs = new Set(removed.outputs ?? []);
+  // A removed handle takes its connections with it.
+  const goneEnds = new Set<string>();
+  if (goneInputs.size || goneOutputs.size) {
+    for (const node of nodes) {
+      for (const input of node.data.inputs)
+        if (goneInputs.has(input.id)) goneEnds.add(`in ${node.id} ${input.name}`);
+      for (const output of node.data.outputs)
+        if (goneOutputs.has(output.id)) goneEnds.add(`out ${node.id} ${output.name}`);
+    }
+    nodes = nodes.map((node) => {
+      const keptInputs = node.data.inputs.filter((input) => !goneInputs.has(input.id));
+      const keptOutputs = node.data.outputs.filter((output) => !goneOutputs.has(output.id));
+      return keptInputs.length === node.data.inputs.length &&
+        keptOutputs.length === node.data.outputs.length
+        ? node
+        : { ...node, data: { ...node.data, inputs: keptInputs, outputs: keptOutputs } };
+    });
+  }
+  for (const id of gone) delete groups[id];
+  set({
+    nodes: gone.size ? nodes.filter((node) => !gone.has(node.id)) : nodes,
+    edges: edges.filter(
+      (edge) =>
+        !goneEdges.has(edge.id) &&
+        !gone.has(edge.source) &&
+        !gone.has(edge.target) &&
+        !goneEnds.has(`in ${edge.target} ${edge.targetHandle ?? ''}`) &&
+        !goneEnds.has(`out ${edge.source} ${edge.sourceHandle ?? ''}`),
+    ),
+    groups,
+  });
+}

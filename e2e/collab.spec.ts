@@ -1,0 +1,217 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { postFromApp } from './support/api';
+import { expect, test } from './support/flowsmith.fixture';
+import { otherPerson, signIn, signUpAndIn } from './support/auth';
+import {
+  addMember,
+  createProject,
+  docNode,
+  documentOf,
+  importGraph,
+  nodeOfKind,
+  nodes,
+  openCanvas,
+  storedGraph,
+} from './constructor-helpers';
+
+/** Two editors, A (`page`) and B (in a browser context of their own), on one canvas. */
+async function twoEditors(
+  browser: Browser,
+  a: Page,
+  flowsmith: { url: string; verificationLink(email: string): Promise<string> },
+) {
+  const {
+    email: bEmail,
+    context,
+    page: b,
+  } = await otherPerson(browser, flowsmith, 'other', 'Bob Builder');
+
+  await signUpAndIn(a, flowsmith.verificationLink, 'Ada Lovelace');
+  const projectId = await createProject(a.request, 'Together');
+  await importGraph(
+    a.request,
+    projectId,
+    documentOf([docNode('ai', 'ai_processor', 300, 'Writer')]),
+  );
+  await addMember(a.request, projectId, bEmail, 'editor');
+
+  await b.goto('/login');
+  await signIn(b, bEmail);
+  await expect(b).toHaveURL(/\/$/);
+  await openCanvas(a, projectId);
+  await openCanvas(b, projectId);
+  const nodeId = (await storedGraph(a.request, projectId)).nodes[0]!.id;
+  return { b, context, projectId, nodeId };
+}
+
+/** A change made by another program through the REST API, as API-key clients do. */
+async function putNode(request: APIRequestContext, origin: string, id: string, body: unknown) {
+  const response = await request.put(`/api/nodes/${id}`, { data: body, headers: { origin } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function storedParams(request: APIRequestContext, nodeId: string) {
+  const response = await request.get(`/api/nodes/${nodeId}`);
+  return ((await response.json()) as { data: { params: Record<string, unknown> } }).data.params;
+}
+
+const settingsOf = (page: Page) => page.getByRole('dialog', { name: 'AI processor settings' });
+
+async function openSettings(page: Page) {
+  await nodeOfKind(page, 'ai_processor')
+    .getByRole('button', { name: /Settings of/ })
+    .click();
+  await expect(settingsOf(page)).toBeVisible();
+  return settingsOf(page);
+}
+
+/**
+ * A and B open the node's settings at once; B types, A types and saves, B is told and keeps
+ * their text (and sees A's value in a field B did not touch), then B saves.
+ */
+async function bothEdit(
+  a: Page,
+  b: Page,
+  [aField, aText]: [string, string],
+  [bField, bText]: [string, string],
+) {
+  const aDialog = await openSettings(a);
+  const bDialog = await openSettings(b);
+  await bDialog.getByLabel(bField).fill(bText);
+  await aDialog.getByLabel(aField).fill(aText);
+  await aDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(aDialog).toBeHidden();
+  await expect(bDialog.getByTestId('remote-change-notice')).toContainText(aField);
+  await expect(bDialog.getByLabel(bField)).toHaveValue(bText);
+  if (aField !== bField) await expect(bDialog.getByLabel(aField)).toHaveValue(aText);
+  await bDialog.getByRole('button', { name: 'Save' }).click();
+  return bDialog;
+}
+
+test('a node added by one member appears for the other without a reload', async ({
+  page,
+  browser,
+  flowsmith,
+}) => {
+  const { b, context } = await twoEditors(browser, page, flowsmith);
+  await expect(nodes(b)).toHaveCount(1);
+  // B has the existing node selected: A's addition must not take that away.
+  await nodeOfKind(b, 'ai_processor').click();
+  await expect(nodeOfKind(b, 'ai_processor')).toHaveClass(/selected/);
+
+  await page
+    .getByTestId('palette-ai_output')
+    .dragTo(page.getByTestId('canvas'), { targetPosition: { x: 700, y: 160 } });
+  await expect(nodes(page)).toHaveCount(2);
+  await expect(nodeOfKind(b, 'ai_output')).toBeVisible();
+  await expect(nodeOfKind(b, 'ai_processor')).toHaveClass(/selected/);
+  await context.close();
+});
+
+test('two members editing one node at once: different params both survive; on the same field the later save wins and the other keeps their text', async ({
+  page,
+  browser,
+  flowsmith,
+}) => {
+  const { b, context, nodeId } = await twoEditors(browser, page, flowsmith);
+  const first = await bothEdit(
+    page,
+    b,
+    ['System prompt', 'Be kind'],
+    ['Prompt template', 'Q: {{input}}'],
+  );
+  await expect(first).toBeHidden();
+  expect(await storedParams(page.request, nodeId)).toMatchObject({
+    systemPrompt: 'Be kind',
+    template: 'Q: {{input}}',
+  });
+
+  const bDialog = await bothEdit(
+    page,
+    b,
+    ['System prompt', 'Answer in French'],
+    ['System prompt', 'Answer in German'],
+  );
+  const conflict = bDialog.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('System prompt: Answer in French');
+  await expect(bDialog.getByLabel('System prompt')).toHaveValue('Answer in German');
+  expect((await storedParams(page.request, nodeId)).systemPrompt).toBe('Answer in French');
+
+  // The later save wins when B keeps their own, and A sees it.
+  await conflict.getByRole('button', { name: 'Use mine' }).click();
+  await expect(bDialog).toBeHidden();
+  expect((await storedParams(page.request, nodeId)).systemPrompt).toBe('Answer in German');
+  const aAgain = await openSettings(page);
+  await expect(aAgain.getByLabel('System prompt')).toHaveValue('Answer in German');
+  await context.close();
+});
+
+test('a member who was offline gets every change made meanwhile', async ({
+  page,
+  browser,
+  flowsmith,
+}) => {
+  const { b, context, projectId, nodeId } = await twoEditors(browser, page, flowsmith);
+  await expect(b.getByTestId('node-title')).toHaveText(['Writer']);
+  await context.setOffline(true);
+  await b.waitForTimeout(5_000);
+
+  await putNode(page.request, flowsmith.url, nodeId, { data: { title: 'Editor' } });
+  const added = await postFromApp(page.request, '/api/nodes', {
+    projectId,
+    type: 'ai_output',
+    position: { x: 700, y: 100 },
+    data: { title: 'Answer', params: {} },
+  });
+  expect(added.status()).toBe(201);
+  await importGraph(page.request, projectId, documentOf([docNode('n', 'input', 0, 'Question')]));
+  await expect(page.locator('.react-flow__minimap-node')).toHaveCount(3);
+
+  await context.setOffline(false);
+  // The minimap draws every node; the canvas only those in view.
+  await expect(b.locator('.react-flow__minimap-node')).toHaveCount(3, { timeout: 30_000 });
+  for (let i = 0; i < 4; i++) await b.locator('.react-flow__controls-zoomout').click();
+  await expect(b.getByTestId('node-title')).toHaveCount(3);
+  expect((await b.getByTestId('node-title').allTextContents()).sort()).toEqual([
+    'Answer',
+    'Editor',
+    'Question',
+  ]);
+  await context.close();
+});
+
+test("undo takes back only the user's own change, never another member's", async ({
+  page,
+  browser,
+  flowsmith,
+}) => {
+  const { b, context, nodeId } = await twoEditors(browser, page, flowsmith);
+  const bDialog = await openSettings(b);
+  await bDialog.getByLabel('System prompt').fill('B was here');
+  await bDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(bDialog).toBeHidden();
+
+  // A changes another param of the same node; B's undo takes back only B's prompt.
+  await putNode(page.request, flowsmith.url, nodeId, {
+    data: { params: { template: 'A: {{input}}' } },
+  });
+  await b.getByRole('button', { name: 'Undo' }).click();
+  await expect
+    .poll(() => storedParams(page.request, nodeId))
+    .toMatchObject({ systemPrompt: null, template: 'A: {{input}}' });
+  await b.getByRole('button', { name: 'Redo' }).click();
+  await expect
+    .poll(async () => (await storedParams(page.request, nodeId)).systemPrompt)
+    .toBe('B was here');
+
+  // A then changes the same prompt: B's undo would lose it, so it is refused with the reason.
+  const aDialog = await openSettings(page);
+  await expect(aDialog.getByLabel('System prompt')).toHaveValue('B was here');
+  await aDialog.getByLabel('System prompt').fill('A decides');
+  await aDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(aDialog).toBeHidden();
+  await b.getByRole('button', { name: 'Undo' }).click();
+  await expect(b.getByText(/Another member changed this node/)).toBeVisible();
+  expect((await storedParams(page.request, nodeId)).systemPrompt).toBe('A decides');
+  await context.close();
+});
