@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('canvas integrity on %s', (database) => {
     const processor = await w.make.node('ai_processor');
     expect(processor.data).toEqual({
       title: 'AI processor',
-      params: { template: '{{input}}', temperature: 0.7 },
+      params: { template: '{{input}}', temperature: 0.7, timeoutSeconds: 60 },
     });
     const inputs = await w.as.owner.get(`/api/node_inputs?nodeId=${processor.id}`);
     const outputs = await w.as.owner.get(`/api/node_outputs?nodeId=${processor.id}`);

@@ -58,15 +58,21 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
   let workers: TChild[];
 
   async function startServer() {
-    const port = await freePort();
-    const child = await startChild(
-      'server.ts',
-      { ...env, PORT: String(port), RUN_CONCURRENCY: '0' },
-      /Flowsmith is running|failed to start/,
-    );
-    children.push(child);
-    expect(child.code, child.output).toBeNull();
-    return { child, url: `http://127.0.0.1:${port}` };
+    // A port found free can be taken by a parallel test before the server binds it: try again.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const child = await startChild(
+        'server.ts',
+        { ...env, PORT: String(port), RUN_CONCURRENCY: '0' },
+        /Flowsmith is running|failed to start|EADDRINUSE/,
+      );
+      children.push(child);
+      const started = /Flowsmith is running/.test(child.output);
+      if (!started && attempt < 3) continue;
+      expect(started, child.output).toBe(true);
+      expect(child.code, child.output).toBeNull();
+      return { child, url: `http://127.0.0.1:${port}` };
+    }
   }
 
   async function startWorker() {
