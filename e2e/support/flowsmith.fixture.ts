@@ -81,6 +81,8 @@ export const test = base.extend<object, TWorkerFixtures>({
           LOG_LEVEL: 'warn',
           // Every test signs in from the same address, far more often than a person would.
           AUTH_RATE_LIMIT: '10000',
+          // Two runs at once, so tests can hold a run queued behind two that hang.
+          RUN_CONCURRENCY: '2',
           ...(models ? { OPENAI_COMPATIBLE_BASE_URL: models.baseUrl } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],

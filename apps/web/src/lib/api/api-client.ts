@@ -1,4 +1,4 @@
-import { getRealtimeSocket } from '../realtime/realtime-client';
+import { getRealtimeSocket } from '../realtime/realtime-socket';
 import { apiErrorFromBody, transportErrors } from './api-error';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

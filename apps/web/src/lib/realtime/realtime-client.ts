@@ -1,29 +1,11 @@
-import { io, type Socket } from 'socket.io-client';
-import type { TClientToServerEvents, TServerToClientEvents, TWsInfo } from '@flowsmith/shared';
+import { io } from 'socket.io-client';
+import type { TWsInfo } from '@flowsmith/shared';
 import { setWsInfo } from '../cookies/auth-cookies';
+import { getRealtimeSocket, setSocket, type TRealtimeSocket } from './realtime-socket';
 
-export type TRealtimeSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
+export { getRealtimeSocket, onRealtimeSocketChange, type TRealtimeSocket } from './realtime-socket';
 
 export type TFetchWsInfo = () => Promise<TWsInfo>;
-
-let socket: TRealtimeSocket | null = null;
-const socketListeners = new Set<() => void>();
-
-function setSocket(next: TRealtimeSocket | null): void {
-  socket = next;
-  for (const listener of socketListeners) listener();
-}
-
-/**
- * Calls `listener` whenever the connection is opened or closed. The connection opens after the
- * ws token arrives, usually after pages have mounted, so subscribers must learn of it late.
- */
-export function onRealtimeSocketChange(listener: () => void): () => void {
-  socketListeners.add(listener);
-  return () => {
-    socketListeners.delete(listener);
-  };
-}
 
 function connectionUrl(info: TWsInfo): string {
   return import.meta.env.VITE_WS_URL || info.url || window.location.origin;
@@ -53,7 +35,7 @@ export function connectRealtime(info: TWsInfo, refreshWsInfo: TFetchWsInfo): TRe
     refreshed = true;
     refreshWsInfo()
       .then((fresh) => {
-        if (socket !== next) return; // signed out or replaced meanwhile
+        if (getRealtimeSocket() !== next) return; // signed out or replaced meanwhile
         setWsInfo(fresh);
         next.auth = { token: fresh.token };
         next.connect();
@@ -68,12 +50,8 @@ export function connectRealtime(info: TWsInfo, refreshWsInfo: TFetchWsInfo): TRe
 }
 
 export function disconnectRealtime(): void {
-  if (!socket) return;
-  const current = socket;
+  const current = getRealtimeSocket();
+  if (!current) return;
   setSocket(null);
   current.disconnect();
-}
-
-export function getRealtimeSocket(): TRealtimeSocket | null {
-  return socket;
 }
