@@ -14,7 +14,13 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
+        },
+      },
       { test: { name: 'tools', root: 'eslint', include: ['**/*.test.js'] } },
     ],
   },

@@ -19,6 +19,7 @@ import type {
 } from '../packages/shared/src/index';
 import { PRESENCE_PING } from '../apps/server/src/plugins/realtime-presence';
 import { startBenchApp } from './support/bench-app';
+import { percentile } from './support/measure';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const CLIENT_COUNTS = [2, 20];
@@ -244,11 +245,6 @@ async function run(mode: TMode, count: number): Promise<TSample> {
     for (const client of [...appSide, ...rawSide]) client.disconnect();
   }
   return sample;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const rows: Record<string, string | number>[] = [];

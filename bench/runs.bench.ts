@@ -23,6 +23,7 @@ import {
   verificationTokenFrom,
 } from '../apps/server/src/test/smtp-test-server';
 import { openTestDatabase } from '../apps/server/src/test/test-databases';
+import { percentile } from './support/measure';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 1_000);
@@ -32,11 +33,6 @@ const PASSWORD = 'benchmark password 123';
 const root = path.resolve(import.meta.dirname, '..');
 
 type TApp = Awaited<ReturnType<typeof buildApp>> & { runJobs: TRunJobs };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** Runs `task` RUNS times, CONCURRENCY at once; each one's duration and the total. */
 async function closedLoop(task: (i: number) => Promise<void>) {

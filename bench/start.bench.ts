@@ -6,25 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { median } from './support/measure';
+import { freePort } from '../apps/server/src/test/built-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GOAL_MS = 3_000;
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Milliseconds from spawning `args` until `url` first answers 200; then stops the process. */
 async function timeToFirst200(args: string[], env: Record<string, string>, url: string) {

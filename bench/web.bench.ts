@@ -31,7 +31,8 @@ type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 async function signIn(server: TFlowsmithServer, browser: Browser) {
   const context = await browser.newContext();
   const post = (path: string, data: unknown) =>
-    context.request.post(`${server.url}${path}`, { data });
+    // The server takes changes only from its own origin, as the app sends them.
+    context.request.post(`${server.url}${path}`, { data, headers: { origin: server.url } });
   const email = `bench-web-${Date.now().toString(36)}@example.com`;
   await post('/api/auth/register', { email, password: PASSWORD, name: 'Bench' });
   await post('/api/auth/verify-email', { token: await server.verificationToken(email) });

@@ -1,4 +1,5 @@
 import { expect, test } from './support/flowsmith.fixture';
+import { appCachedForOffline } from './support/offline';
 import { PASSWORD, signIn, signUpAndIn } from './support/auth';
 
 const NEW_PASSWORD = 'a brand new passphrase 42';
@@ -95,10 +96,7 @@ test('offline: lists say so instead of claiming to be empty, and recover when th
   flowsmith,
 }) => {
   await signUpAndIn(page, flowsmith.verificationLink, 'Otto Offline');
-  // The service worker caches the app, so a reload offline still opens it.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await appCachedForOffline(page);
   await page.goto('/project');
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
 
@@ -108,7 +106,14 @@ test('offline: lists say so instead of claiming to be empty, and recover when th
   await expect(page.getByText(/You are offline/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No API keys yet' })).toHaveCount(0);
 
-  // A reload offline cannot check the session: the error page says why and offers a retry.
+  // A reload offline shows what was loaded before (the API keys were not) and says so.
+  await page.reload();
+  await expect(page.getByTestId('saved-data-notice')).toContainText('Offline — showing saved data');
+  await expect(page.getByText(/You are offline/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No API keys yet' })).toHaveCount(0);
+
+  // With nothing saved it cannot check the session: the error page says why and offers a retry.
+  await page.evaluate(() => localStorage.removeItem('flowsmith.saved-queries-user'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Cannot reach Flowsmith' })).toBeVisible();
   await expect(page).toHaveTitle('Network Error');

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { pickOption } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
 import { otherPerson, signIn, signUpAndIn } from './support/auth';
 import {
@@ -49,7 +50,7 @@ test('builds input → AI processor → AI output by drag and drop, and reload s
   await ai.getByRole('button', { name: /Settings of/ }).click();
   const dialog = page.getByRole('dialog', { name: 'AI processor settings' });
   await dialog.getByLabel('Title').fill('Answerer');
-  await dialog.getByLabel('Model').fill('echo');
+  await pickOption(page, 'param-model', 'Echo (built-in, offline)');
   await dialog.getByLabel('Prompt template').fill('Answer briefly: {{question}}');
   // A number field takes keystrokes (as a user types), not a pasted value.
   const temperature = dialog.getByLabel('Temperature');

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { postFromApp } from './support/api';
+import { dropdownOf } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
+import { wireProcessor } from './support/workflows';
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
   const response = await postFromApp(request, path, data);
@@ -27,16 +29,7 @@ async function createLookupWorkflow(request: APIRequestContext, projectId: strin
   const input = await node('input', { name: 'question' }, 20);
   const processor = await node('ai_processor', { model: 'echo', template: '{{input}}' }, 260);
   const output = await node('ai_output', { name: 'answer' }, 500);
-  const connect = (source: string, target: string, sourceHandle: string, targetHandle: string) =>
-    post(request, '/api/node_connections', {
-      projectId,
-      source,
-      target,
-      sourceHandle,
-      targetHandle,
-    });
-  await connect(input.id, processor.id, 'value', 'input');
-  await connect(processor.id, output.id, 'text', 'text');
+  await wireProcessor(request, projectId, { input, processor, output });
 }
 
 const thread = (page: Page) => page.locator('.chat-thread__scroll');
@@ -76,7 +69,10 @@ test('a custom AI is set up through the form and chatted with, safely and durabl
   await createLookupWorkflow(page.request, project.id);
 
   await page.goto(`/custom-ai?projectId=${project.id}`);
-  await expect(page.getByText(/No custom AIs yet — create an assistant/)).toBeVisible();
+  // The empty state says it once, in its heading.
+  await expect(page.getByRole('heading', { name: 'No custom AIs yet' })).toBeVisible();
+  await expect(page.getByText('No custom AIs yet')).toHaveCount(1);
+  await expect(page.getByText(/Create an assistant with its own instructions/)).toBeVisible();
 
   // The form checks the name before anything is sent.
   await page.getByRole('button', { name: 'New custom AI' }).first().click();
@@ -88,11 +84,11 @@ test('a custom AI is set up through the form and chatted with, safely and durabl
   await form.getByLabel('Description').fill('Answers questions about our product');
   await form.getByLabel('Avatar').fill('🤖');
   // The built-in offline model is the default, shown by its label.
-  await expect(form.getByLabel('Model')).toHaveValue('Echo (built-in, offline)');
+  await expect(dropdownOf(form, 'custom-ai-model')).toContainText('Echo (built-in, offline)');
   await form.getByLabel('System prompt').fill('Be brief and friendly.');
-  await form.locator('.p-multiselect').click();
+  await form.locator('.p-multiselect:has(#custom-ai-workflows)').click();
   await page.getByRole('option', { name: 'Lookup' }).click();
-  await form.locator('.p-multiselect-trigger').click();
+  await form.locator('.p-multiselect:has(#custom-ai-workflows) .p-multiselect-trigger').click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
 
@@ -158,6 +154,6 @@ test('a custom AI is set up through the form and chatted with, safely and durabl
   // Editing from the chat shows the saved link in the form.
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit custom AI' });
-  await expect(edit.locator('.p-multiselect')).toContainText('Lookup');
+  await expect(edit.locator('.p-multiselect:has(#custom-ai-workflows)')).toContainText('Lookup');
   await edit.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { postFromApp } from './support/api';
+import { pickOption } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
 
@@ -10,12 +11,6 @@ async function post<T>(request: APIRequestContext, path: string, data: unknown):
   const response = await postFromApp(request, path, data);
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
-}
-
-/** A PrimeReact dropdown's own input is visually hidden; its box takes the click. */
-async function pickOption(page: Page, inputId: string, option: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 const csvFile = (name: string, text: string) => ({
@@ -121,7 +116,7 @@ test('a database is created, imported into, edited by hand, exported and written
     'large',
   );
   await importer.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(importer.getByText('1 of 2 rows have problems; nothing was imported')).toBeVisible();
+  await expect(importer.getByText('1 of 2 rows has problems; nothing was imported')).toBeVisible();
   const problem = importer.getByRole('table', { name: 'Import problems' }).getByRole('row').nth(1);
   await expect(problem).toContainText('3');
   await expect(problem).toContainText('value');

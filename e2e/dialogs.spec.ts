@@ -50,7 +50,7 @@ test('Escape closes an open dropdown, not the dialog; unsaved changes ask before
   await escapeClosesOnlyThePanel(page, form);
   await expect(form.getByLabel('Name')).toHaveValue('Keeper');
 
-  await form.locator('.p-multiselect').click();
+  await form.locator('.p-multiselect:has(#custom-ai-workflows)').click();
   await escapeClosesOnlyThePanel(page, form);
 
   await escapeAsksBeforeDropping(page, form);

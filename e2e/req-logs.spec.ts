@@ -1,69 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { postFromApp } from './support/api';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
-
-type TId = { id: string };
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await postFromApp(request, path, data);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A project whose one AI group echoes its `question` input with the built-in offline model. */
-async function createEchoWorkflow(request: APIRequestContext, name: string) {
-  const project = await post<TId>(request, '/api/projects', { name });
-  const group = await post<TId & { nodeId: string }>(request, '/api/node_groups', {
-    projectId: project.id,
-    name: 'Echo group',
-    type: 'ai_group',
-  });
-  const node = (type: string, title: string, params: Record<string, unknown>) =>
-    post<TId>(request, '/api/nodes', {
-      projectId: project.id,
-      type,
-      parentId: group.nodeId,
-      data: { title, params },
-    });
-  const input = await node('input', 'Question', { name: 'question' });
-  const processor = await node('ai_processor', 'Echo', { model: 'echo', template: '{{input}}' });
-  const output = await node('ai_output', 'Answer', { name: 'answer' });
-  const connect = (source: string, target: string, sourceHandle: string, targetHandle: string) =>
-    post(request, '/api/node_connections', {
-      projectId: project.id,
-      source,
-      sourceHandle,
-      target,
-      targetHandle,
-    });
-  await connect(input.id, processor.id, 'value', 'input');
-  await connect(processor.id, output.id, 'text', 'text');
-  return { projectId: project.id, groupId: group.id };
-}
-
-/** Runs the workflow and waits until it has succeeded, so its model call is logged. */
-async function runWorkflow(
-  request: APIRequestContext,
-  workflow: { projectId: string; groupId: string },
-  question: string,
-) {
-  const { run } = await post<{ run: TId }>(request, '/api/runs', {
-    projectId: workflow.projectId,
-    nodeGroupId: workflow.groupId,
-    inputs: { question },
-  });
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/runs/${run.id}`);
-        return ((await response.json()) as { status: string }).status;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe('succeeded');
-  return run.id;
-}
+import { createEchoWorkflow, runWorkflow } from './support/workflows';
 
 const logTable = (page: Page) => page.getByRole('table', { name: 'AI requests' });
 const totals = (page: Page) => page.getByRole('region', { name: 'Totals' });

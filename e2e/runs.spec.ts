@@ -1,19 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addMember, nodeOfKind, openCanvas } from './constructor-helpers';
 import { otherPerson, signIn, signUpAndIn } from './support/auth';
-import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
+import { post, wireProcessor, type TId } from './support/workflows';
 
 // A local OpenAI-compatible server answers `compatible:*` models (see the fixture).
 test.use({ fakeModels: true });
-
-type TId = { id: string };
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await postFromApp(request, path, data);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** input → ai_processor (`model`, template `Q: {{input}}`) → ai_output in an AI group. */
 async function createWorkflow(request: APIRequestContext, name: string, model: string) {
@@ -37,16 +29,7 @@ async function createWorkflow(request: APIRequestContext, name: string, model: s
   const input = await node('input', 30, 'Question', { name: 'input', valueType: 'text' });
   const processor = await node('ai_processor', 340, 'Tiny', { model, template: 'Q: {{input}}' });
   const output = await node('ai_output', 660, 'Answer', { name: 'answer' });
-  const connect = (source: string, target: string, sourceHandle: string, targetHandle: string) =>
-    post(request, '/api/node_connections', {
-      projectId: project.id,
-      source,
-      sourceHandle,
-      target,
-      targetHandle,
-    });
-  await connect(input.id, processor.id, 'value', 'input');
-  await connect(processor.id, output.id, 'text', 'text');
+  await wireProcessor(request, project.id, { input, processor, output });
   return { projectId: project.id, groupName: `${name} group` };
 }
 
@@ -106,7 +89,7 @@ test('a group runs from the canvas: live badges, streamed text, history, cancel,
   // Run the group: the dialog asks for the input, Enter runs.
   await page.getByRole('button', { name: `Run ${workflow.groupName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Run ${workflow.groupName}` });
-  const field = dialog.getByLabel('input (text)');
+  const field = dialog.getByLabel('input (Text)');
   await expect(field).toBeFocused();
   await field.fill('why?');
   await recordBadges(page);
@@ -160,7 +143,7 @@ test('a group runs from the canvas: live badges, streamed text, history, cancel,
   await page.getByRole('button', { name: 'Run the whole canvas' }).click();
   await page
     .getByRole('dialog', { name: 'Run the whole canvas' })
-    .getByLabel('input (text)')
+    .getByLabel('input (Text)')
     .fill('wait');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(badge(processor)).toHaveAttribute('data-status', 'running');
@@ -203,8 +186,8 @@ test('a failing model is retried, then its node shows the error; a viewer sees r
   const workflow = await createWorkflow(page.request, 'Broken lab', 'compatible:broken-chat');
   await openCanvas(page, workflow.projectId);
   await page.getByRole('button', { name: `Run ${workflow.groupName}` }).click();
-  await page.getByLabel('input (text)').fill('fail please');
-  await page.getByLabel('input (text)').press('Control+Enter');
+  await page.getByLabel('input (Text)').fill('fail please');
+  await page.getByLabel('input (Text)').press('Control+Enter');
 
   const processor = nodeOfKind(page, 'ai_processor');
   const output = nodeOfKind(page, 'ai_output');

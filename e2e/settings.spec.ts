@@ -1,14 +1,8 @@
-import type { Page } from '@playwright/test';
+import { pickOption } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
 import { signUpAndIn } from './support/auth';
 
 const SECRET = 'sk-local-never-shown-7d1e';
-
-async function pickOption(page: Page, dropdown: string, option: string) {
-  // A PrimeReact dropdown's own input is visually hidden; its box takes the click.
-  await page.locator(`.p-dropdown:has(#${dropdown})`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('provider keys are saved without ever showing the key, tested and deleted', async ({
   page,

@@ -101,7 +101,12 @@ export default defineConfig({
               test: /node_modules[\\/](primereact[\\/](api|utils|hooks|componentbase|ripple|csstransition|portal|overlayservice|tooltip|button|inputtext|password|message|toast)|react-transition-group|dom-helpers|@babel[\\/]runtime)[\\/]/,
               priority: 20,
             },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // The persister loads only with the saved offline data, never on the sign-in page.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](?!query-(async-storage-persister|persist-client-core)[\\/])/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -14,10 +14,12 @@ const PASSWORD = 'benchmark password 123';
 
 /**
  * The server app in this process on a throw-away data folder: the embedded database by default;
- * with DATABASE_URL, a throw-away database on that server. Mail goes to a real SMTP test server,
+ * with DATABASE_URL (or `kind` postgres), a throw-away database on that server. Mail goes to a real SMTP test server,
  * where `signUp` reads the verification link.
  */
-export async function startBenchApp() {
+export async function startBenchApp(
+  kind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
   const smtp = await startSmtpTestServer();
   const config = loadConfig({
@@ -26,9 +28,10 @@ export async function startBenchApp() {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'none'),
   });
-  const database = process.env.DATABASE_URL
-    ? await openTestDatabase('postgres')
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const database =
+    kind === 'postgres'
+      ? await openTestDatabase('postgres')
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({
     config,
     database,

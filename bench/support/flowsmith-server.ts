@@ -1,24 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, waitUntilHealthy } from '../../apps/server/src/test/built-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 export type TFlowsmithServer = {
   url: string;
+  /** The server's process id (its memory is read from /proc). */
+  pid: number;
   /** The token of the latest verification link the server logged for that address. */
   verificationToken(email: string): Promise<string>;
   stop(): Promise<void>;
@@ -27,14 +18,19 @@ export type TFlowsmithServer = {
 /**
  * A real Flowsmith server (built web app, embedded database, throw-away data directory), as
  * the e2e fixture starts it. Without SMTP_URL it logs mails, which is where links are read.
+ * `serverOnly`: runs the server's build directly, for what needs no web app; `env` adds settings.
  */
-export async function startFlowsmith(): Promise<TFlowsmithServer> {
+export async function startFlowsmith({
+  serverOnly = false,
+  env = {},
+}: { serverOnly?: boolean; env?: Record<string, string> } = {}): Promise<TFlowsmithServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   // Started as `npm start` starts it: the built server, rebuilt first only if stale.
-  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const entry = serverOnly ? 'apps/server/dist/server.js' : 'scripts/start.mjs';
+  const server: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -45,26 +41,18 @@ export async function startFlowsmith(): Promise<TFlowsmithServer> {
       SMTP_URL: '',
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${log}`);
-    const healthy = await fetch(`${url}/api/check`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilHealthy(server, url, () => log);
 
   return {
     url,
+    pid: server.pid!,
     async verificationToken(email) {
       const until = Date.now() + 15_000;
       while (Date.now() < until) {

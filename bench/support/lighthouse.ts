@@ -1,8 +1,8 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser } from '@playwright/test';
+import { freePort } from '../../apps/server/src/test/built-server';
 
 export type TLighthouseResult = {
   score: number;
@@ -10,17 +10,6 @@ export type TLighthouseResult = {
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Headless Debian Chromium with a debugging port, for Lighthouse. Nothing it does reaches the

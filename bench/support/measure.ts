@@ -58,11 +58,42 @@ async function panePoint(page: Page): Promise<{ x: number; y: number }> {
 }
 
 /**
- * Frames per second while the user pans: a mouse drag on empty canvas moving in a circle for
- * `durationMs`, with requestAnimationFrame counting the frames the page manages to draw.
+ * A point inside a node near the middle of the canvas that starts a node drag: not on a
+ * handle, a field or anything marked `nodrag`.
  */
-export async function panFps(page: Page, durationMs = 3000): Promise<number> {
-  const start = await panePoint(page);
+async function nodePoint(page: Page): Promise<{ x: number; y: number; id: string }> {
+  const point = await page.evaluate(() => {
+    const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect();
+    const centre = { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 };
+    const nodes = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node'))
+      .map((node) => ({ node, box: node.getBoundingClientRect() }))
+      .filter(({ box }) => box.left > pane.left && box.right < pane.right && box.top > pane.top)
+      .sort(
+        (a, b) =>
+          Math.hypot(a.box.x - centre.x, a.box.y - centre.y) -
+          Math.hypot(b.box.x - centre.x, b.box.y - centre.y),
+      );
+    for (const { node, box } of nodes) {
+      for (let y = box.top + 4; y < box.bottom - 4; y += 5) {
+        for (let x = box.left + 12; x < box.right - 12; x += 5) {
+          const hit = document.elementFromPoint(x, y);
+          if (!hit || !node.contains(hit)) continue;
+          if (hit.closest('.nodrag, .react-flow__handle, input, textarea, button')) continue;
+          return { x, y, id: node.dataset.id! };
+        }
+      }
+    }
+    return null;
+  });
+  if (!point) throw new Error('no node to drag in view');
+  return point;
+}
+
+/**
+ * Frames per second while the mouse drags from `start` in a circle for `durationMs`, with
+ * requestAnimationFrame counting the frames the page manages to draw.
+ */
+async function dragFps(page: Page, start: { x: number; y: number }, durationMs: number) {
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.evaluate(() => {
@@ -91,8 +122,30 @@ export async function panFps(page: Page, durationMs = 3000): Promise<number> {
   return frames / (ms / 1000);
 }
 
+/** Frames per second while the user pans: a drag on empty canvas. */
+export async function panFps(page: Page, durationMs = 3000): Promise<number> {
+  return dragFps(page, await panePoint(page), durationMs);
+}
+
+/** Frames per second while the user drags one node around (the rest stay put). */
+export async function nodeDragFps(page: Page, durationMs = 3000): Promise<number> {
+  const start = await nodePoint(page);
+  const node = page.locator(`.react-flow__node[data-id="${start.id}"]`);
+  const before = await node.evaluate((element) => element.style.transform);
+  const fps = await dragFps(page, start, durationMs);
+  if ((await node.evaluate((element) => element.style.transform)) === before)
+    throw new Error(`node ${start.id} did not move while dragged`);
+  return fps;
+}
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The value below which `p` % of `values` lie (nearest rank). */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };

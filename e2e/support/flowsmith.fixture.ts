@@ -1,42 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { startBuiltServer } from '../../apps/server/src/test/built-server';
 import { startFakeOpenAiServer } from '../../apps/server/src/test/fake-openai-server';
 import {
   linkTokenFrom,
   startSmtpTestServer,
   verificationTokenFrom,
 } from '../../apps/server/src/test/smtp-test-server';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealthy(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/check`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not become healthy:\n${output()}`);
-}
 
 type TFlowsmith = {
   url: string;
@@ -63,21 +32,9 @@ export const test = base.extend<object, TWorkerFixtures>({
     async ({ fakeModels }, use) => {
       const models = fakeModels ? await startFakeOpenAiServer() : null;
       const smtp = await startSmtpTestServer();
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-e2e-'));
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      let log = '';
-      // Started as `npm start` starts it: the built server, rebuilt first only if stale.
-      const server = spawn(process.execPath, ['scripts/start.mjs'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
+      const server = await startBuiltServer(
+        {
           SMTP_URL: smtp.url,
-          PUBLIC_URL: url,
           LOG_LEVEL: 'warn',
           // Every test signs in from the same address, far more often than a person would.
           AUTH_RATE_LIMIT: '10000',
@@ -85,12 +42,10 @@ export const test = base.extend<object, TWorkerFixtures>({
           RUN_CONCURRENCY: '2',
           ...(models ? { OPENAI_COMPATIBLE_BASE_URL: models.baseUrl } : {}),
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      server.stdout?.on('data', (chunk) => (log += chunk));
-      server.stderr?.on('data', (chunk) => (log += chunk));
+        'flowsmith-e2e-',
+      );
+      const { url } = server;
       try {
-        await waitForHealthy(url, server, () => log);
         await use({
           url,
           async verificationLink(email) {
@@ -116,13 +71,9 @@ export const test = base.extend<object, TWorkerFixtures>({
           },
         });
       } finally {
-        server.kill('SIGTERM');
-        await new Promise((resolve) =>
-          server.exitCode !== null ? resolve(null) : server.once('exit', resolve),
-        );
+        await server.stop();
         await smtp.close();
         await models?.close();
-        await rm(dataDir, { recursive: true, force: true });
       }
     },
     { scope: 'worker' },

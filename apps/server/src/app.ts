@@ -6,6 +6,7 @@ import { fastifyTrustProxy } from './config/trust-proxy';
 import type { TDatabase } from './db/database';
 import { loggerOptions, type TLogStream } from './lib/logger-options';
 import { accountRoutes } from './modules/account/account.routes';
+import { appsRoutes } from './modules/apps/apps.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { canvasRoutes } from './modules/canvas/canvas.routes';
@@ -14,9 +15,14 @@ import { databasesRoutes } from './modules/databases/databases.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { mcpServerRoutes } from './modules/mcp/mcp-server.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { logAiSdkWarnings } from './modules/models/model-logging';
 import { modelsRoutes } from './modules/models/models.routes';
+import { openAiRoutes } from './modules/openai-api/openai-api.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { runApiRoutes } from './modules/publishing/run-api.routes';
 import { reqLogsRoutes } from './modules/req-logs/req-logs.routes';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { runsRoutes } from './modules/runs/runs.routes';
@@ -28,6 +34,7 @@ import { errorHandlingPlugin } from './plugins/error-handling';
 import { filesPlugin } from './plugins/files';
 import { inputGuardsPlugin } from './plugins/input-guards';
 import { mailPlugin } from './plugins/mail';
+import { mcpPlugin } from './plugins/mcp';
 import { modelsPlugin } from './plugins/models';
 import { openApiPlugin } from './plugins/openapi';
 import { paymentsPlugin } from './plugins/payments';
@@ -70,7 +77,11 @@ const modules = [
   modelsRoutes,
   filesRoutes,
   runsRoutes,
+  publishingRoutes,
+  runApiRoutes,
+  appsRoutes,
   customAisRoutes,
+  mcpRoutes,
   billingRoutes,
   homeRoutes,
   templatesRoutes,
@@ -119,11 +130,14 @@ export async function buildApp({
   await app.register(realtimePlugin, { secretKey });
   await app.register(filesPlugin);
   await app.register(modelsPlugin, { secretKey });
+  await app.register(mcpPlugin, { secretKey });
   await app.register(runJobsPlugin);
   await app.register(paymentsPlugin);
   if (role === 'worker') return app;
 
   await app.register(api, { prefix: '/api' });
+  await app.register(openAiRoutes, { prefix: '/v1' });
+  await app.register(mcpServerRoutes, { prefix: '/mcp' });
   await app.register(spaPlugin);
   return app;
 }

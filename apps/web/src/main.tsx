@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles/app.css';
-import { setupPrimeLocale } from './app/prime-config';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { keepZodFromEval } from './app/zod-without-eval';
@@ -14,7 +13,6 @@ import { listenForInstallPrompt } from './lib/pwa/install-prompt';
 
 keepZodFromEval();
 listenForInstallPrompt();
-setupPrimeLocale();
 
 const router = createAppRouter();
 installFreshness(router);

@@ -18,3 +18,6 @@ export * from './graph/graph-rules';
 export * from './catalog/template';
 export * from './home/home.schemas';
 export * from './templates/starter-templates';
+export * from './api/openai.schemas';
+export * from './publishing/publishing.schemas';
+export * from './publishing/graph-diff';

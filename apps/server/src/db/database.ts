@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { openFromTemplate } from './pglite-template';
+import { openFromTemplate, PGLITE_OPTIONS } from './pglite-template';
 import { seedCatalog } from './seed-catalog';
 import { serverDir } from '../paths';
 
@@ -39,21 +40,26 @@ const migrationsFolder = path.join(serverDir, 'drizzle');
 /** Where the build writes the template of a new embedded database. */
 export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template');
 
-export type TDatabaseOptions =
+/** Sees every statement the app runs through Drizzle (tests count them). */
+export type TQueryHook = (query: string, params: unknown[]) => void;
+
+export type TDatabaseOptions = (
   | { kind: 'postgres'; url: string }
   /**
    * `dataDir` undefined keeps the database in memory (tests). `template`: a migrated database
    * made at build time, to start a new one from (see pglite-template.ts).
    */
-  | { kind: 'pglite'; dataDir: string | undefined; template?: string };
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string }
+) & { onQuery?: TQueryHook };
 
 /** Opens the database, applies pending migrations and brings the built-in catalog up to date. */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
+  const logger = options.onQuery && { logQuery: options.onQuery };
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger });
     try {
       await reach(pool, options.url);
       await migratePg(db, { migrationsFolder });
@@ -80,8 +86,10 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     options.dataDir && options.template
       ? await openFromTemplate(options.dataDir, options.template, migrationsFolder)
       : undefined;
-  const client = fromTemplate ?? (await PGlite.create(options.dataDir));
-  const db = drizzlePglite(client, { schema });
+  const existing = options.dataDir && existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const client =
+    fromTemplate ?? (await PGlite.create(options.dataDir, existing ? PGLITE_OPTIONS : {}));
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   await seedCatalog(db as unknown as TDb);
   return {

@@ -15,9 +15,14 @@ function inlineScriptHashes(html: string): string[] {
  * The Content Security Policy of the app shell (`index.html`): scripts only from the app itself
  * (and the shell's own inline script, by hash), styles from itself plus the inline styles
  * PrimeReact sets, connections to itself and its realtime socket, pictures from itself and
- * from data: and blob: URLs, and no framing by any other page.
+ * from data: and blob: URLs, and no framing by any other page but `frameAncestors` (the sites
+ * allowed to embed an app).
  */
-export function appShellPolicy(indexHtml: string, publicUrl: string): string {
+export function appShellPolicy(
+  indexHtml: string,
+  publicUrl: string,
+  frameAncestors: readonly string[] = [],
+): string {
   const origin = new URL(publicUrl);
   const socketOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
   const directives: Record<string, string[]> = {
@@ -32,7 +37,7 @@ export function appShellPolicy(indexHtml: string, publicUrl: string): string {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': frameAncestors.length ? ["'self'", ...frameAncestors] : ["'none'"],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)

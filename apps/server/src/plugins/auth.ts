@@ -108,3 +108,14 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
   if (sessionId) sessionsOf.set(request, sessionId);
   rememberClient(user, request.headers['x-client-id']);
 }
+
+/**
+ * The signed-in caller of a public route, if any: for pages open to everyone that members see
+ * more of. A bad or ended session is nobody.
+ */
+export async function optionalUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<TUser | undefined> {
+  return (await callerOf(app.auth, request)).user;
+}

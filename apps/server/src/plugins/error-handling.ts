@@ -36,7 +36,7 @@ function envelope(
   };
 }
 
-function validationDetails(error: FastifyError): TFieldError[] {
+export function validationDetails(error: FastifyError): TFieldError[] {
   const context = error.validationContext ?? 'body';
   return (error.validation as TValidationItem[]).map((item) => {
     const pathInContext = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');

@@ -7,7 +7,8 @@ import { captureLog, createTestApp } from '../test/test-app';
 const INFO = 30;
 const ERROR = 50;
 
-describe('request logging', () => {
+// Each test starts its own app with its own log stream, so the start counts against the test.
+describe('request logging', { timeout: 90_000 }, () => {
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'flowsmith-web-'));

@@ -9,7 +9,8 @@ export function markFailureLogged(request: FastifyRequest): void {
 
 /** Health checks, the web app's files and its shell: routine, logged only at debug level. */
 function isRoutine(url: string): boolean {
-  return !url.startsWith('/api/') || url === '/api/check' || url.startsWith('/api/check?');
+  const api = ['/api/', '/v1/', '/mcp/'].some((prefix) => url.startsWith(prefix));
+  return !api || url === '/api/check' || url.startsWith('/api/check?');
 }
 
 /**

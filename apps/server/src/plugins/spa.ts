@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { isAppRoute } from '@flowsmith/shared';
 import { appShellPolicy } from '../lib/content-security-policy';
+import { frameAncestorsOf } from '../modules/apps/apps.service';
 import { apiNotFound } from './error-handling';
+
+const EMBED_PAGE = /^\/apps\/([^/]+)\/embed\/?$/;
 
 // Files that must never be served from a cache: they are how the app learns it is stale.
 const NO_CACHE = new Set(['/sw.js', '/builds/latest.json', '/index.html', '/manifest.webmanifest']);
@@ -26,12 +29,10 @@ export const spaPlugin = fp(
     const { webDistDir } = app.config;
     const indexFile = path.join(webDistDir, 'index.html');
     const hasBuild = existsSync(indexFile);
+    const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : '';
     const shellHeaders: Record<string, string> = hasBuild
       ? {
-          'content-security-policy': appShellPolicy(
-            readFileSync(indexFile, 'utf8'),
-            app.config.publicUrl,
-          ),
+          'content-security-policy': appShellPolicy(indexHtml, app.config.publicUrl),
           'x-frame-options': 'DENY',
         }
       : {};
@@ -54,7 +55,7 @@ export const spaPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         return reply.status(404).send(apiNotFound(request.method, request.url));
@@ -74,6 +75,18 @@ export const spaPlugin = fp(
       if (path.extname(pathname) !== '')
         return reply.status(404).type('text/plain').send('Not found');
       reply.header('cache-control', 'no-cache');
+      const embedded = EMBED_PAGE.exec(pathname);
+      if (embedded) {
+        // Only the sites an embedded app allows may frame its page.
+        const ancestors = await frameAncestorsOf(app.db, decodeURIComponent(embedded[1]!));
+        return reply
+          .type('text/html; charset=utf-8')
+          .header(
+            'content-security-policy',
+            appShellPolicy(indexHtml, app.config.publicUrl, ancestors),
+          )
+          .send(indexHtml);
+      }
       return reply.status(isAppRoute(pathname) ? 200 : 404).sendFile('index.html');
     });
   },

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
 import { createTestApp, type TTestApp } from './test-app';
@@ -122,6 +122,28 @@ export async function createWorld(
       ),
   };
 
+  /** A node of the owner's project inside `group`, with these params. */
+  const child = (group: { nodeId: string }, type: string, params: Record<string, unknown>) =>
+    created(
+      as.owner.post('/api/nodes', {
+        projectId,
+        type,
+        parentId: group.nodeId,
+        data: { title: type, params },
+      }),
+    );
+  /** A connection in the owner's project. */
+  const connect = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
+    created(
+      as.owner.post('/api/node_connections', {
+        projectId,
+        source,
+        sourceHandle,
+        target,
+        targetHandle,
+      }),
+    );
+
   /** input (`question`) → AI processor (`Q: {{input}}` on `model`) → AI output (`answer`), in a runnable group. */
   const flow = async (
     model: string,
@@ -131,28 +153,10 @@ export async function createWorld(
     const group = await created(
       as.owner.post('/api/node_groups', { projectId, name, type: 'ai_group' }),
     );
-    const node = (type: string, params: Record<string, unknown>) =>
-      created(
-        as.owner.post('/api/nodes', {
-          projectId,
-          type,
-          parentId: group.nodeId,
-          data: { title: type, params },
-        }),
-      );
+    const node = (type: string, params: Record<string, unknown>) => child(group, type, params);
     const input = await node('input', { name: 'question', ...options.inputParams });
     const processor = await node('ai_processor', { model, template: 'Q: {{input}}' });
     const output = await node('ai_output', { name: 'answer' });
-    const connect = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
-      created(
-        as.owner.post('/api/node_connections', {
-          projectId,
-          source,
-          sourceHandle,
-          target,
-          targetHandle,
-        }),
-      );
     await connect(input.id, 'value', processor.id, 'input');
     await connect(processor.id, 'text', output.id, 'text');
     return { group, input, processor, output };
@@ -187,10 +191,26 @@ export async function createWorld(
     as,
     projectId,
     strangerProjectId,
-    make: { ...make, flow, flowRun },
+    make: { ...make, child, connect, flow, flowRun },
     unique,
     created,
   };
 }
 
 export type TWorld = Awaited<ReturnType<typeof createWorld>>;
+
+/**
+ * The world of the enclosing `describe`: created before its tests, closed after them. Its
+ * fields are there once the first `beforeAll` has run; a later `beforeAll` may use them.
+ */
+export function useWorld(
+  database: TTestDatabaseKind | TDatabase,
+  options: Parameters<typeof createWorld>[1] = {},
+): TWorld {
+  const world = {} as TWorld;
+  beforeAll(async () => {
+    Object.assign(world, await createWorld(database, options));
+  }, 120_000);
+  afterAll(() => world.t?.close());
+  return world;
+}

@@ -1,4 +1,6 @@
 import type { TSubscriptionPlan } from '@flowsmith/shared';
+import { usageCounters } from '../db/schema/index';
+import { monthStart } from '../modules/billing/quotas';
 import type { TWorld } from './api-world';
 
 /** The plans on sale, by code. */
@@ -10,3 +12,14 @@ export const plansOf = async (w: TWorld) => {
     TSubscriptionPlan
   >;
 };
+
+/** Sets how many model requests a user has made this month. */
+export async function setUsage(w: TWorld, userId: string, requests: number) {
+  await w.t.database.db
+    .insert(usageCounters)
+    .values({ userId, periodStart: monthStart(new Date()), requests })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.periodStart],
+      set: { requests },
+    });
+}

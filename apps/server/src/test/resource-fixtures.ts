@@ -205,6 +205,20 @@ export const resourceFixtures: TResourceFixture[] = [
     sorts: ['name', 'createdAt'],
   },
   {
+    name: 'mcp_servers',
+    scope: 'owner',
+    create: async (w) => ({
+      name: w.unique('mcp'),
+      url: 'https://mcp.example.invalid/mcp',
+      headers: { Authorization: 'Bearer test' },
+    }),
+    update: { name: 'Search tools', enabledTools: ['search'] },
+    required: ['name', 'url'],
+    wrongTypes: { url: 'ftp://x', enabledTools: 'all' },
+    tooLong: ['name', { name: long(101) }],
+    sorts: ['name', 'createdAt'],
+  },
+  {
     name: 'model_prices',
     scope: 'catalog',
     create: async (w) => ({ model: w.unique('model'), inputPerMillion: 1.5 }),

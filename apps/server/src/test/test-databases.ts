@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type TDatabase } from '../db/database';
+import { openDatabase, type TDatabase, type TQueryHook } from '../db/database';
 
 export type TTestDatabaseKind = 'pglite' | 'postgres';
 
@@ -13,12 +13,15 @@ export const testDatabaseKinds: TTestDatabaseKind[] = process.env.DATABASE_URL
 /**
  * A fresh, migrated, empty database of that kind; closing drops it. `reopen` connects to it
  * once more, as another server would (the embedded database has one connection: itself).
+ * `onQuery` sees every statement the app runs.
  */
 export async function openTestDatabase(
   kind: TTestDatabaseKind,
+  onQuery?: TQueryHook,
 ): Promise<TDatabase & { reopen(): Promise<TDatabase> }> {
+  const hook = onQuery ? { onQuery } : {};
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined, ...hook });
     return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
   }
   const adminUrl = process.env.DATABASE_URL!;
@@ -29,7 +32,7 @@ export async function openTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), ...hook });
   return {
     ...database,
     reopen: () => openDatabase({ kind: 'postgres', url: url.toString() }),

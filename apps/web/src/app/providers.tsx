@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { PrimeReactProvider } from 'primereact/api';
 import { ToastProvider } from '../components/toast';
-import { primeOptions } from './prime-config';
 import { queryClient } from './query-client';
+import { usePageSettled } from './shell/use-page-settled';
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const settled = usePageSettled();
   return (
-    <PrimeReactProvider value={primeOptions}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </PrimeReactProvider>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider load={settled}>{children}</ToastProvider>
+    </QueryClientProvider>
   );
 }

@@ -16,6 +16,12 @@ const page = (load: () => Promise<TPageModule>) => async () => ({
 const child = (path: string) => path.replace(/^\//, '');
 
 export const routes: RouteObject[] = [
+  // End users of published apps: no shell, no session, a small bundle of its own.
+  ...[appRoutes.app, appRoutes.appEmbed].map((path) => ({
+    path,
+    errorElement: <ErrorPage />,
+    lazy: page(() => import('../features/apps/app-page')),
+  })),
   {
     // The shell (loading bar, tooltip, PWA toasts) stays; errors of pages render inside it.
     element: <AppShell />,

@@ -1,4 +1,9 @@
-import { inputValueTypeOf, parseInputValue, type TInputValueType } from '@flowsmith/shared';
+import {
+  inputValueTypeOf,
+  nodeCatalog,
+  parseInputValue,
+  type TInputValueType,
+} from '@flowsmith/shared';
 import type { TEngineNode, TNodeImplementation } from '../run/run-types';
 import type { TEngineServices } from './engine-services';
 
@@ -15,6 +20,8 @@ export function nameOf(node: TEngineNode): string {
 export type TEntryInput = {
   nodeId: string;
   name: string;
+  /** What people see: the name, or the node's title where the name is only its id. */
+  label: string;
   kind: TEngineNode['kind'];
   valueType: TInputValueType;
   defaultValue: unknown;
@@ -27,9 +34,11 @@ export type TEntryInput = {
  */
 export function entryInputOf(node: TEngineNode): TEntryInput {
   const params = sharedParams(node);
+  const name = nameOf(node);
   return {
     nodeId: node.id,
-    name: nameOf(node),
+    name,
+    label: name === node.id ? node.title.trim() || nodeCatalog[node.kind].name : name,
     kind: node.kind,
     valueType: inputValueTypeOf(params.valueType),
     defaultValue: params.defaultValue ?? null,

@@ -39,12 +39,23 @@ describe('planning a run', () => {
       {
         nodeId: 'in',
         name: 'question',
+        label: 'question',
         kind: 'input',
         valueType: 'text',
         defaultValue: null,
         description: '',
       },
     ]);
+  });
+
+  it('labels an entry node named only by its id with its title', () => {
+    const field = node('field-id', 'ui', 'g');
+    const workflow = planWorkflow([nodes[0]!, field], [], { groupNodeId: 'g' });
+    expect(workflowInputs(workflow)).toMatchObject([{ name: 'field-id', label: 'FIELD-ID' }]);
+    const untitled = { ...field, data: { title: ' ', params: {} } };
+    expect(
+      workflowInputs(planWorkflow([nodes[0]!, untitled], [], { groupNodeId: 'g' })),
+    ).toMatchObject([{ name: 'field-id', label: 'UI field' }]);
   });
 
   it('runs a node with everything it depends on', () => {

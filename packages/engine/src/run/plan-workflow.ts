@@ -90,22 +90,33 @@ export function workflowInputs(workflow: TWorkflow): TEntryInput[] {
   return workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.entry).map(entryInputOf);
 }
 
+/** An output a run of a workflow returns: a node's values under the node's name. */
+export type TWorkflowOutput = { nodeId: string; name: string; kind: TEngineNode['kind'] };
+
 /**
- * What a run returns: the values of its terminal nodes by name; a workflow without terminal
+ * What a run of a workflow returns: its terminal nodes, by name; a workflow without terminal
  * nodes returns what its last nodes produced.
  */
-export function runOutputs(workflow: TWorkflow, result: TRunResult): TValues {
+export function workflowOutputs(workflow: TWorkflow): TWorkflowOutput[] {
   const terminal = workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.terminal);
   const sources = new Set(workflow.edges.map((edge) => edge.source));
   const chosen = terminal.length
     ? terminal
     : workflow.nodes.filter((node) => !sources.has(node.id));
+  return chosen.map((node) => ({
+    nodeId: node.id,
+    name: nameOf(node) === node.id ? node.title || node.id : nameOf(node),
+    kind: node.kind,
+  }));
+}
+
+/** The values a run returns, by the names of `workflowOutputs`. */
+export function runOutputs(workflow: TWorkflow, result: TRunResult): TValues {
   // Names are the user's: a Map keeps one called "__proto__" as an output like any other.
   const outputs = new Map<string, unknown>();
-  for (const node of chosen) {
-    const output = result.nodes[node.id]?.output;
+  for (const { nodeId, name } of workflowOutputs(workflow)) {
+    const output = result.nodes[nodeId]?.output;
     if (!output) continue;
-    const name = nameOf(node) === node.id ? node.title || node.id : nameOf(node);
     const values = Object.values(output);
     outputs.set(name, values.length === 1 ? values[0] : output);
   }

@@ -15,6 +15,8 @@ export const apiErrorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  /** A model provider (or another server Flowsmith called) failed. */
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 

@@ -93,8 +93,21 @@ export const aiKinds = {
         default: '{{input}}',
         description: 'Use {{name}} to insert an input.',
       },
-      temperature: { type: 'number', label: 'Temperature', initial: 0.7, min: 0, max: 2 },
-      maxTokens: { type: 'number', label: 'Max tokens', min: 1, max: 200_000 },
+      // Left blank on a new node, so that a custom AI's own settings apply until the user sets one.
+      temperature: {
+        type: 'number',
+        label: 'Temperature',
+        description: "Leave blank to use the custom AI's temperature, or the model's own.",
+        min: 0,
+        max: 2,
+      },
+      maxTokens: {
+        type: 'number',
+        label: 'Max tokens',
+        description: "Leave blank to use the custom AI's limit, or the model's own.",
+        min: 1,
+        max: 200_000,
+      },
       timeoutSeconds: timeLimit,
     },
     summary: (p) => [p.customAiId ? 'custom AI' : (p.model ?? 'no model chosen'), p.template],

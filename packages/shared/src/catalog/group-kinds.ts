@@ -18,7 +18,7 @@ const group = <const K extends string>(
     flags: { group: true, runnable },
   });
 
-/** Containers (React Flow parent nodes); AI and AI image groups are workflows of their own. */
+/** Containers (React Flow parent nodes); AI, AI image and UI groups are workflows of their own. */
 export const groupKinds = {
   group: group(
     'group',
@@ -47,10 +47,10 @@ export const groupKinds = {
   ui_group: group(
     'ui_group',
     'UI group',
-    'A form that end users fill in to start a workflow.',
+    'A form or chat that end users fill in to start a workflow; runnable and publishable as an app.',
     'pi pi-window-maximize',
     '#0ea5e9',
-    false,
+    true,
   ),
   database_group: group(
     'database_group',

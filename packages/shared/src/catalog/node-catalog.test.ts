@@ -22,7 +22,7 @@ describe('the node catalog', () => {
       'ui_group',
       'database_group',
     ]);
-    expect(runnableGroupKinds).toEqual(['ai_group', 'ai_image_group']);
+    expect(runnableGroupKinds).toEqual(['ai_group', 'ai_image_group', 'ui_group']);
   });
 
   it('gives every kind valid handles, params and flags', () => {
@@ -74,9 +74,12 @@ describe('the node catalog', () => {
       expect(nodeCatalog.input.parseParams(raw)).toEqual({ valueType: 'text' });
     // A param that only starts a new node off keeps a blank value blank.
     expect(nodeCatalog.input.parseParams({ name: '' })).toEqual({ valueType: 'text' });
-    expect(
-      nodeCatalog.ai_processor.params.find((p) => p.name === 'temperature')?.defaultValue,
-    ).toBe(0.7);
+    expect(nodeCatalog.ai_output.params.find((p) => p.name === 'name')?.defaultValue).toBe(
+      'output',
+    );
+    // A custom AI's settings apply to a node that has not set its own.
+    for (const name of ['temperature', 'maxTokens'])
+      expect(nodeCatalog.ai_processor.params.find((p) => p.name === name)?.defaultValue).toBeNull();
     expect(readNodeParams('ai_image', { size: '512x512' })).toEqual({
       kind: 'ai_image',
       params: { template: '{{prompt}}', size: '512x512' },
@@ -107,7 +110,15 @@ describe('the node catalog', () => {
       'custom AI',
       '{{input}}',
     ]);
-    expect(nodeCatalog.database.summaryParts({})).toEqual(['no database chosen', 'all', 'json']);
+    // A select param shows its option's label, not its stored value.
+    expect(nodeCatalog.database.summaryParts({})).toEqual([
+      'no database chosen',
+      'All values',
+      'JSON',
+    ]);
+    expect(
+      nodeCatalog.database.summaryParts({ databaseId: 'd', mode: 'by_key', key: 'k' }),
+    ).toEqual(['The value of one key', 'k', 'JSON']);
     expect(nodeCatalog.blank.summaryParts({ note: '  ' })).toEqual(['Empty note']);
     expect(nodeCatalog.group.summaryParts({})).toEqual([]);
   });

@@ -100,9 +100,24 @@ export function defineNodeKind<
     params: paramMetaOf(spec.params),
     paramsSchema,
     parseParams,
-    summaryParts: (raw) =>
-      (spec.summary?.(parseParams(raw)) ?? [])
-        .map((part) => (part === undefined ? '' : String(part).replace(/\s+/g, ' ').trim()))
-        .filter(Boolean),
+    summaryParts: (raw) => {
+      const params = parseParams(raw);
+      const labels = chosenOptionLabels(spec.params, params);
+      return (spec.summary?.(params) ?? [])
+        .map((part) => (part === undefined ? '' : String(part)))
+        .map((part) => (labels.get(part) ?? part).replace(/\s+/g, ' ').trim())
+        .filter(Boolean);
+    },
   };
+}
+
+/** The label of each select param's chosen option, by value: people read labels, not enums. */
+function chosenOptionLabels(specs: TParamSpecs = {}, params: object): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = (params as Record<string, unknown>)[name];
+    const option = spec.options?.find((candidate) => candidate.value === value);
+    if (option) labels.set(option.value, option.label);
+  }
+  return labels;
 }

@@ -97,7 +97,16 @@ export const valueKinds = {
     category: 'ui',
     flags: { entry: true },
     outputs: [{ name: 'message', label: 'Message', type: 'text' }],
-    params: { placeholder: { type: 'string', label: 'Placeholder', default: 'Ask something…' } },
+    params: {
+      // Without a name of its own, a run and the run API would know the chat by its node id.
+      name: {
+        type: 'string',
+        label: 'Name',
+        default: 'message',
+        description: 'How runs and the run API refer to the message.',
+      },
+      placeholder: { type: 'string', label: 'Placeholder', default: 'Ask something…' },
+    },
     summary: (p) => [p.placeholder],
   }),
   input: defineNodeKind({

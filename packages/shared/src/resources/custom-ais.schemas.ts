@@ -10,6 +10,8 @@ export const ZCustomAi = withStamps({
   systemPrompt: z.string(),
   temperature: z.number(),
   maxTokens: z.number().nullable(),
+  /** MCP servers whose enabled tools the custom AI may use: each member's own servers only. */
+  mcpServerIds: z.array(ZId),
 });
 export type TCustomAi = z.infer<typeof ZCustomAi>;
 export const ZCustomAiCreate = z.object({
@@ -31,6 +33,7 @@ export const ZCustomAiCreate = z.object({
     .max(1_000_000)
     .nullable()
     .default(null),
+  mcpServerIds: z.array(ZId).max(20, 'At most 20 MCP servers').default([]),
 });
 export type TCustomAiCreate = z.input<typeof ZCustomAiCreate>;
 export const ZCustomAiUpdate = zPatch(ZCustomAiCreate.omit({ projectId: true }));

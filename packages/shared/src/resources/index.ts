@@ -8,3 +8,5 @@ export * from './logs-runs.schemas';
 export * from './projects.schemas';
 export * from './settings.schemas';
 export * from './runs.schemas';
+export * from './model-ids';
+export * from './mcp.schemas';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ZId, ZTimestamp, withStamps, zListQuery } from './common';
 
+/** How one attempt of a model call ended; a call the user stopped is `cancelled`, not `failed`. */
+export const reqLogStatuses = ['succeeded', 'failed', 'cancelled'] as const;
+export const ZReqLogStatus = z.enum(reqLogStatuses);
+export type TReqLogStatus = z.infer<typeof ZReqLogStatus>;
+
 export const ZReqLog = withStamps({
   userId: ZId.nullable(),
   projectId: ZId.nullable(),
@@ -8,9 +13,13 @@ export const ZReqLog = withStamps({
   nodeId: ZId.nullable(),
   customAiId: ZId.nullable(),
   conversationId: ZId.nullable(),
+  /** Shared by the attempts of one call, retries included. */
+  callId: ZId,
+  /** Which attempt of its call this row is, from 1. */
+  attempt: z.number().int(),
   provider: z.string(),
   model: z.string(),
-  status: z.enum(['succeeded', 'failed']),
+  status: ZReqLogStatus,
   latencyMs: z.number(),
   inputTokens: z.number(),
   outputTokens: z.number(),
@@ -38,7 +47,7 @@ export const ZReqLogListQuery = zListQuery(
     conversationId: ZId.optional(),
     model: z.string().max(200).optional(),
     provider: z.string().max(50).optional(),
-    status: z.enum(['succeeded', 'failed']).optional(),
+    status: ZReqLogStatus.optional(),
     from: ZDateFilter.optional(),
     to: ZDateFilter.optional(),
   },
@@ -58,6 +67,8 @@ export type TRunStatus = z.infer<typeof ZRunStatus>;
 export const ZRun = withStamps({
   projectId: ZId,
   nodeGroupId: ZId.nullable(),
+  /** Set when the run executed the group's published version rather than the canvas. */
+  groupVersionId: ZId.nullable(),
   nodeId: ZId.nullable(),
   customAiId: ZId.nullable(),
   userId: ZId.nullable(),

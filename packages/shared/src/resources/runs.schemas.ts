@@ -33,6 +33,8 @@ export const ZRunNodeStateList = z.object({ items: z.array(ZRunNodeState) });
 export const ZRunInputField = z.object({
   nodeId: ZId,
   name: z.string(),
+  /** The name, or the node's title for an entry node named only by its id (a UI chat). */
+  label: z.string(),
   kind: z.string(),
   valueType: z.string(),
   defaultValue: z.unknown().nullable(),

@@ -21,6 +21,10 @@ export const appRoutes = {
   documentation: '/documentation',
   documentationGuide: '/documentation/:slug',
   documentationNode: '/documentation/nodes/:kind',
+  /** A published UI group's page for its end users, outside the signed-in app. */
+  app: '/apps/:slug',
+  /** The same, framed by the chat bubble of the embed script on another site. */
+  appEmbed: '/apps/:slug/embed',
 } as const;
 
 /** Routes a visitor without a session may open. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, ownerRef, updatedAt } from './columns';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -8,7 +8,7 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  emailVerifiedAt: moment('email_verified_at'),
   /** The profile picture's name (`<uuid>.<ext>`; its bytes are in `user_avatars`), if any. */
   avatarFile: text('avatar_file'),
   createdAt: createdAt(),
@@ -19,15 +19,13 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    lastUsedAt: moment('last_used_at').notNull().defaultNow(),
+    revokedAt: moment('revoked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,12 +36,10 @@ export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,15 +50,13 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: moment('expires_at'),
+    lastUsedAt: moment('last_used_at'),
+    revokedAt: moment('revoked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,7 +71,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: moment('sent_at'),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -97,14 +91,12 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     purpose: text('purpose', { enum: ['password_reset', 'email_change'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     newEmail: text('new_email'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

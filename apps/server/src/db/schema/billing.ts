@@ -1,17 +1,8 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { billingPeriods } from '@flowsmith/shared';
 import { users } from './auth';
 import { projects } from './projects';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, moment, ownerRef, updatedAt } from './columns';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: id(),
@@ -33,9 +24,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     planId: uuid('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
@@ -45,12 +34,10 @@ export const subscriptions = pgTable(
     status: text('status', { enum: ['pending', 'active', 'cancelled'] })
       .notNull()
       .default('active'),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    currentPeriodStart: moment('current_period_start').notNull().defaultNow(),
+    currentPeriodEnd: moment('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: moment('cancelled_at'),
     provider: text('provider', { enum: ['local', 'stripe'] })
       .notNull()
       .default('local'),
@@ -69,19 +56,15 @@ export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
+    subscriptionId: ownerRef('subscription_id', () => subscriptions.id),
     planId: uuid('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
     seats: integer('seats').notNull(),
     period: text('period', { enum: billingPeriods }).notNull(),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    periodStart: moment('period_start').notNull(),
+    periodEnd: moment('period_end').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
@@ -101,10 +84,8 @@ export const invoices = pgTable(
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    userId: ownerRef('user_id', () => users.id),
+    periodStart: moment('period_start').notNull(),
     requests: integer('requests').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
@@ -125,7 +106,7 @@ export const projectBudgets = pgTable('project_budgets', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   monthlyCapCents: integer('monthly_cap_cents').notNull(),
   /** The month whose 80 % notice went out, so it goes out once. */
-  warnedPeriod: timestamp('warned_period', { withTimezone: true }),
+  warnedPeriod: moment('warned_period'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { nodeInputTypes, nodeOutputTypes, nodeTypes } from './catalog';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, ownerRef, updatedAt } from './columns';
 import { projectRef } from './projects';
 
 export type TNodeData = { title: string; params: Record<string, unknown> };
@@ -84,9 +84,7 @@ const handleTable = <T extends typeof nodeInputTypes | typeof nodeOutputTypes>(
     {
       id: id(),
       projectId: projectRef(),
-      nodeId: uuid('node_id')
-        .notNull()
-        .references(() => nodes.id, { onDelete: 'cascade' }),
+      nodeId: ownerRef('node_id', () => nodes.id),
       name: text('name').notNull(),
       label: text('label').notNull().default(''),
       type: text('type')

@@ -7,10 +7,9 @@ import {
   pgTable,
   text,
   unique,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import type { THandleDefinition } from '@flowsmith/shared';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, ownerRef, updatedAt } from './columns';
 
 // Type tables are referenced by their code, so API rows carry readable codes ("text", "json").
 const typeTable = (name: string) =>
@@ -55,9 +54,7 @@ export const nodeTypeParams = pgTable(
   'node_type_params',
   {
     id: id(),
-    nodeTypeId: uuid('node_type_id')
-      .notNull()
-      .references(() => nodeTypes.id, { onDelete: 'cascade' }),
+    nodeTypeId: ownerRef('node_type_id', () => nodeTypes.id),
     name: text('name').notNull(),
     label: text('label').notNull(),
     type: text('type')

@@ -1,16 +1,8 @@
-import {
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, ownerRef, updatedAt } from './columns';
 import { projectRef } from './projects';
 
 export const customAis = pgTable(
@@ -25,6 +17,10 @@ export const customAis = pgTable(
     systemPrompt: text('system_prompt').notNull().default(''),
     temperature: doublePrecision('temperature').notNull().default(0.7),
     maxTokens: integer('max_tokens'),
+    mcpServerIds: jsonb('mcp_server_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,12 +32,8 @@ export const customAiToNodeGroups = pgTable(
   {
     id: id(),
     projectId: projectRef(),
-    customAiId: uuid('custom_ai_id')
-      .notNull()
-      .references(() => customAis.id, { onDelete: 'cascade' }),
-    nodeGroupId: uuid('node_group_id')
-      .notNull()
-      .references(() => nodeGroups.id, { onDelete: 'cascade' }),
+    customAiId: ownerRef('custom_ai_id', () => customAis.id),
+    nodeGroupId: ownerRef('node_group_id', () => nodeGroups.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,12 +49,8 @@ export const conversations = pgTable(
   {
     id: id(),
     projectId: projectRef(),
-    customAiId: uuid('custom_ai_id')
-      .notNull()
-      .references(() => customAis.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    customAiId: ownerRef('custom_ai_id', () => customAis.id),
+    userId: ownerRef('user_id', () => users.id),
     title: text('title').notNull().default('New conversation'),
     summary: text('summary'),
     createdAt: createdAt(),
@@ -78,9 +66,7 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: ownerRef('conversation_id', () => conversations.id),
     /** The message's id in the chat client, so a regenerate can name the message it replaces. */
     uiId: text('ui_id').notNull(),
     role: text('role', { enum: ['system', 'user', 'assistant'] }).notNull(),

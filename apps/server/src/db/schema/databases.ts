@@ -1,6 +1,6 @@
-import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { databaseValueTypes } from './catalog';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, ownerRef, updatedAt } from './columns';
 import { projectRef } from './projects';
 
 export const nodeDatabases = pgTable(
@@ -21,9 +21,7 @@ export const databaseValues = pgTable(
   {
     id: id(),
     projectId: projectRef(),
-    nodeDatabaseId: uuid('node_database_id')
-      .notNull()
-      .references(() => nodeDatabases.id, { onDelete: 'cascade' }),
+    nodeDatabaseId: ownerRef('node_database_id', () => nodeDatabases.id),
     key: text('key').notNull(),
     value: text('value').notNull(),
     type: text('type')

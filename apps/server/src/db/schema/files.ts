@@ -1,15 +1,6 @@
-import {
-  bigserial,
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id } from './columns';
+import { createdAt, id, moment } from './columns';
 import { projectRef } from './projects';
 
 /** Binary data; node-postgres answers a Buffer, PGlite a Uint8Array: both are bytes. */
@@ -44,7 +35,7 @@ export const storedFiles = pgTable(
  */
 export const socketIoAttachments = pgTable('socket_io_attachments', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  createdAt: moment('created_at').defaultNow(),
   payload: bytea('payload'),
 });
 

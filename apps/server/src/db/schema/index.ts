@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './runs';
 export * from './settings';
 export * from './home';
+export * from './publishing';

@@ -1,11 +1,15 @@
 import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { reqLogStatuses } from '@flowsmith/shared';
 import { users } from './auth';
 import { conversations, customAis } from './custom-ais';
 import { createdAt, id, updatedAt } from './columns';
 import { projects } from './projects';
 import { runs } from './runs';
 
-/** One row per model call. */
+/**
+ * One row per attempt of a model call: the attempts of one call (its retries) share `callId`,
+ * numbered from 1 by `attempt`.
+ */
 export const reqLogs = pgTable(
   'req_logs',
   {
@@ -18,9 +22,11 @@ export const reqLogs = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, {
       onDelete: 'set null',
     }),
+    callId: uuid('call_id').notNull().defaultRandom(),
+    attempt: integer('attempt').notNull().default(1),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
-    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    status: text('status', { enum: reqLogStatuses }).notNull(),
     latencyMs: integer('latency_ms').notNull().default(0),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
@@ -38,6 +44,7 @@ export const reqLogs = pgTable(
     index('req_logs_run_id_idx').on(t.runId),
     index('req_logs_custom_ai_id_idx').on(t.customAiId),
     index('req_logs_conversation_id_idx').on(t.conversationId),
+    index('req_logs_call_id_idx').on(t.callId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { projectRoles } from '@flowsmith/shared';
 import { users } from './auth';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, ownerRef, updatedAt } from './columns';
 
 export const projects = pgTable('projects', {
   id: id(),
@@ -18,12 +18,8 @@ export const projectUsers = pgTable(
   'project_users',
   {
     id: id(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: ownerRef('project_id', () => projects.id),
+    userId: ownerRef('user_id', () => users.id),
     role: text('role', { enum: projectRoles }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,7 +31,4 @@ export const projectUsers = pgTable(
 );
 
 /** A project-scoped table's link to its project: deleting the project deletes its rows. */
-export const projectRef = () =>
-  uuid('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' });
+export const projectRef = () => ownerRef('project_id', () => projects.id);

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { moment } from './columns';
 
 /**
  * Rate-limit counters, shared by every server on the database: hits of one key (a client
@@ -9,7 +10,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    resetAt: moment('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );

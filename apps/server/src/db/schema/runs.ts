@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { runStatuses } from '@flowsmith/shared';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
 import { customAis } from './custom-ais';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, moment, ownerRef, updatedAt } from './columns';
 import { projectRef } from './projects';
+import { groupVersions } from './publishing';
 
 export const runs = pgTable(
   'runs',
@@ -13,6 +14,10 @@ export const runs = pgTable(
     id: id(),
     projectId: projectRef(),
     nodeGroupId: uuid('node_group_id').references(() => nodeGroups.id, { onDelete: 'set null' }),
+    /** A run of a group's published version: it executes that frozen copy, not the canvas. */
+    groupVersionId: uuid('group_version_id').references(() => groupVersions.id, {
+      onDelete: 'set null',
+    }),
     /** A run of one node with what it depends on; neither this nor a group means the whole canvas. */
     nodeId: uuid('node_id'),
     /** A custom AI that answers for the run's AI processors that name none themselves. */
@@ -33,11 +38,11 @@ export const runs = pgTable(
     /** The process executing the run; it renews `leaseExpiresAt` while it lives. */
     leaseOwner: text('lease_owner'),
     /** Once past, the run's process is taken for gone and recovery may end the run. */
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    leaseExpiresAt: moment('lease_expires_at'),
     /** Set by a cancel of a running run; its process stops it (told by a notification). */
-    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    cancelRequestedAt: moment('cancel_requested_at'),
+    startedAt: moment('started_at'),
+    finishedAt: moment('finished_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,16 +57,14 @@ export const runNodeStates = pgTable(
   'run_node_states',
   {
     id: id(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
+    runId: ownerRef('run_id', () => runs.id),
     // No foreign key: a run's history outlives later edits of the canvas.
     nodeId: uuid('node_id').notNull(),
     status: text('status', { enum: runStatuses }).notNull().default('queued'),
     output: jsonb('output'),
     error: text('error'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: moment('started_at'),
+    finishedAt: moment('finished_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,9 +76,7 @@ export const runEvents = pgTable(
   'run_events',
   {
     id: id(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
+    runId: ownerRef('run_id', () => runs.id),
     seq: integer('seq').notNull(),
     event: jsonb('event').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

@@ -14,6 +14,8 @@ const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // A session's expiry slides forward at most this often, to spare a write per request.
 const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+// An API key's last use is shown to the minute; a key called many times a second writes once.
+const API_KEY_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function toUser(row: TUserRow): TUser {
   return {
@@ -175,7 +177,9 @@ export function createAuthService({
       const at = now();
       const found = await repo.findActiveApiKey(hashToken(key), at);
       if (!found || found.user.emailVerifiedAt === null) return undefined;
-      await repo.touchApiKey(found.apiKey.id, at);
+      const last = found.apiKey.lastUsedAt?.getTime();
+      if (last === undefined || at.getTime() - last >= API_KEY_TOUCH_INTERVAL_MS)
+        await repo.touchApiKey(found.apiKey.id, at);
       return toUser(found.user);
     },
 

@@ -278,6 +278,20 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
     });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('ada@example.com');
+    // Its last use is written at most once a minute, not on every call.
+    const lastUsed = async () =>
+      (await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, row!.id)))[0]!.lastUsedAt;
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${key}` } });
+    expect(await lastUsed()).toEqual(first);
+    const aWhileAgo = new Date(Date.now() - 61_000);
+    await t.database.db
+      .update(apiKeys)
+      .set({ lastUsedAt: aWhileAgo })
+      .where(eq(apiKeys.id, row!.id));
+    await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${key}` } });
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(aWhileAgo.getTime());
     await t.database.db
       .update(apiKeys)
       .set({ revokedAt: new Date() })

@@ -80,6 +80,55 @@ export async function projectOwner(db: TDb, projectId: string) {
 }
 
 /**
+ * What a project's next model call is checked against, in one statement: the user it counts for
+ * (the project's first owner, else its creator), the project's budget, that user's plan (the
+ * current subscription's, else Free) and the requests counted this period. Undefined when the
+ * project has no such user.
+ */
+export async function modelQuotaState(db: TDb, projectId: string, periodStart: Date, now: Date) {
+  const plan = (from: ReturnType<typeof sql>) =>
+    sql`(select json_build_object('name', ${subscriptionPlans.name}, 'requestsPerMonth', ${subscriptionPlans.requestsPerMonth}) ${from})`;
+  const [row] = rowsOf<{
+    ownerId: string | null;
+    capCents: number | null;
+    plan: { name: string; requestsPerMonth: number } | null;
+    used: number | null;
+  }>(
+    await db.execute(sql`
+      with o as (
+        select coalesce(
+          (select ${projectUsers.userId} from ${projectUsers}
+            where ${projectUsers.projectId} = ${projectId} and ${projectUsers.role} = 'owner'
+            order by ${projectUsers.createdAt} limit 1),
+          (select ${projects.createdBy} from ${projects} where ${projects.id} = ${projectId})
+        ) as owner_id
+      )
+      select o.owner_id as "ownerId",
+        (select ${projectBudgets.monthlyCapCents} from ${projectBudgets}
+          where ${projectBudgets.projectId} = ${projectId}) as "capCents",
+        coalesce(
+          ${plan(sql`from ${subscriptions} join ${subscriptionPlans} on ${subscriptionPlans.id} = ${subscriptions.planId}
+            where ${subscriptions.userId} = o.owner_id and ${subscriptions.status} = 'active'
+              and ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz
+            order by ${subscriptions.createdAt} desc limit 1`)},
+          ${plan(sql`from ${subscriptionPlans} where ${subscriptionPlans.code} = 'free'`)}
+        ) as "plan",
+        (select ${usageCounters.requests} from ${usageCounters}
+          where ${usageCounters.userId} = o.owner_id
+            and ${usageCounters.periodStart} = ${periodStart.toISOString()}::timestamptz) as "used"
+      from o`),
+  );
+  if (!row?.ownerId) return undefined;
+  if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
+  return {
+    ownerId: row.ownerId,
+    capCents: row.capCents === null ? null : Number(row.capCents),
+    plan: row.plan,
+    used: Number(row.used ?? 0),
+  };
+}
+
+/**
  * Counts one model request if the holder is below `limit`, in one statement: the row lock of
  * the upsert serialises concurrent callers, so the count never passes the limit.
  */

@@ -15,6 +15,7 @@ import {
 import { invoices, subscriptionPlans, subscriptions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
 import { deleteRow, findRow } from '../resources/resources.repo';
 import * as repo from './billing.repo';
@@ -31,13 +32,7 @@ const planDefinition: TResourceDefinition = {
     update: ZSubscriptionPlanUpdate,
     listQuery: ZSubscriptionPlanListQuery,
   },
-  columns: {
-    id: subscriptionPlans.id,
-    name: subscriptionPlans.name,
-    active: subscriptionPlans.active,
-    sortOrder: subscriptionPlans.sortOrder,
-    priceMonthlyCents: subscriptionPlans.priceMonthlyCents,
-  },
+  columns: columnsOf(subscriptionPlans, 'id', 'name', 'active', 'sortOrder', 'priceMonthlyCents'),
   defaultSort: 'sortOrder',
   searchColumns: [subscriptionPlans.name, subscriptionPlans.code],
   toApi: apiRow,
@@ -74,13 +69,7 @@ export function subscriptionsResource(payments: TPaymentProvider): TResourceDefi
       listQuery: ZSubscriptionListQuery,
       created: ZSubscriptionCreated,
     },
-    columns: {
-      id: subscriptions.id,
-      status: subscriptions.status,
-      planId: subscriptions.planId,
-      createdAt: subscriptions.createdAt,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-    },
+    columns: columnsOf(subscriptions, 'id', 'status', 'planId', 'createdAt', 'currentPeriodEnd'),
     defaultSort: '-createdAt',
     toApi: apiRow,
     async toInsert(body, { db }) {
@@ -132,12 +121,7 @@ export const invoicesResource: TResourceDefinition = {
   table: invoices,
   scope: { kind: 'owner' },
   schemas: { row: ZInvoice, listQuery: ZInvoiceListQuery },
-  columns: {
-    id: invoices.id,
-    subscriptionId: invoices.subscriptionId,
-    createdAt: invoices.createdAt,
-    amountCents: invoices.amountCents,
-  },
+  columns: columnsOf(invoices, 'id', 'subscriptionId', 'createdAt', 'amountCents'),
   defaultSort: '-createdAt',
   toApi: apiRow,
   readOnly: true,

@@ -1,22 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TSubscriptionPlan } from '@flowsmith/shared';
 import { invoices, reqLogs, subscriptions, usageCounters } from '../../db/schema/index';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
-import { plansOf } from '../../test/billing-fixtures';
-import { monthStart } from './quotas';
-
-/** Sets how many model requests a user has made this month. */
-async function setUsage(w: TWorld, userId: string, requests: number) {
-  await w.t.database.db
-    .insert(usageCounters)
-    .values({ userId, periodStart: monthStart(new Date()), requests })
-    .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.periodStart],
-      set: { requests },
-    });
-}
+import { plansOf, setUsage } from '../../test/billing-fixtures';
 
 const countOf = async (w: TWorld, query: ReturnType<typeof sql>) =>
   Number(
@@ -25,23 +13,21 @@ const countOf = async (w: TWorld, query: ReturnType<typeof sql>) =>
   );
 
 describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
-  let w: TWorld;
+  const w = useWorld(kind, {
+    config: {
+      runs: {
+        concurrency: 4,
+        parallelRuns: 8,
+        nodeTimeoutMs: 5_000,
+        retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 50 },
+      },
+    },
+  });
   let plans: Record<string, TSubscriptionPlan>;
 
   beforeAll(async () => {
-    w = await createWorld(kind, {
-      config: {
-        runs: {
-          concurrency: 4,
-          parallelRuns: 8,
-          nodeTimeoutMs: 5_000,
-          retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 50 },
-        },
-      },
-    });
     plans = await plansOf(w);
-  }, 120_000);
-  afterAll(() => w.t.close());
+  });
 
   it('puts a user without a subscription on the Free plan and shows their usage', async () => {
     const answer = await w.as.owner.get('/api/billing');
@@ -228,15 +214,7 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
         data: { title: 'again', params: { model: 'echo', template: '{{input}}' } },
       }),
     );
-    await w.created(
-      w.as.owner.post('/api/node_connections', {
-        projectId: w.projectId,
-        source: processor.id,
-        sourceHandle: 'text',
-        target: second.id,
-        targetHandle: 'input',
-      }),
-    );
+    await w.make.connect(processor.id, 'text', second.id, 'input');
     const limit = (await w.as.owner.get('/api/billing')).body.plan.requestsPerMonth as number;
     await setUsage(w, w.users.owner.id, limit - 1);
     const started = await w.as.owner.post('/api/runs', {

@@ -1,16 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPublication } from '@flowsmith/shared';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { expectError, fieldsOf, useWorld } from '../../test/api-world';
 
 describe('project budgets', () => {
-  let w: TWorld;
+  const w = useWorld('pglite');
   beforeAll(async () => {
-    w = await createWorld('pglite');
     await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 120_000);
-  afterAll(() => w.t.close());
+  });
 
   /** A priced model call of `dollars` in the project, through the request log. */
   const spend = (dollars: number) =>

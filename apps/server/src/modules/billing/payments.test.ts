@@ -1,15 +1,11 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { createWorld, expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { plansOf } from '../../test/billing-fixtures';
 import { startFakeStripeServer } from '../../test/fake-stripe-server';
 
 describe('plans, edited by the admin', () => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld('pglite');
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld('pglite');
 
   it('retires a plan in use instead of deleting it; a retired plan is not sold', async () => {
     const plans = await plansOf(w);

@@ -61,20 +61,19 @@ export async function checkMemberQuota(tx: TDb, projectId: string, userId: strin
 /** What a model call is counted for: the project whose owner's plan pays for it. */
 type TMeterContext = { projectId: string };
 
-async function checkBudget(db: TDb, projectId: string, now: Date) {
-  const budget = await repo.budgetOf(db, projectId);
-  if (!budget) return;
+async function checkBudget(db: TDb, projectId: string, capCents: number | null, now: Date) {
+  if (capCents === null) return;
   const resetsAt = nextMonthStart(now);
   const spent = await repo.projectCost(db, projectId, monthStart(now));
-  if (spent * 100 >= budget.monthlyCapCents) {
+  if (spent * 100 >= capCents) {
     throw new QuotaError(
-      `This project has reached its monthly budget of $${(budget.monthlyCapCents / 100).toFixed(2)}; it resets on ${day(resetsAt)}`,
-      { name: 'projectBudget', limit: budget.monthlyCapCents, resetsAt },
+      `This project has reached its monthly budget of $${(capCents / 100).toFixed(2)}; it resets on ${day(resetsAt)}`,
+      { name: 'projectBudget', limit: capCents, resetsAt },
     );
   }
 }
 
-const requestsRefused = (plan: repo.TPlanRow, resetsAt: Date) =>
+const requestsRefused = (plan: { name: string; requestsPerMonth: number }, resetsAt: Date) =>
   new QuotaError(
     `The ${plan.name} plan allows ${number(plan.requestsPerMonth)} model requests a month; this limit resets on ${day(resetsAt)}`,
     { name: 'requestsPerMonth', limit: plan.requestsPerMonth, resetsAt },
@@ -85,12 +84,11 @@ const requestsRefused = (plan: repo.TPlanRow, resetsAt: Date) =>
  * happens per call (`admit`), so this only spares starting what would fail.
  */
 export async function checkModelQuota(db: TDb, projectId: string, now = new Date()) {
-  const ownerId = await repo.projectOwner(db, projectId);
-  if (!ownerId) return;
-  await checkBudget(db, projectId, now);
-  const { plan } = await planOf(db, ownerId, now);
-  if ((await repo.requestsUsed(db, ownerId, monthStart(now))) >= plan.requestsPerMonth)
-    throw requestsRefused(plan, nextMonthStart(now));
+  const state = await repo.modelQuotaState(db, projectId, monthStart(now), now);
+  if (!state) return;
+  await checkBudget(db, projectId, state.capCents, now);
+  if (state.used >= state.plan.requestsPerMonth)
+    throw requestsRefused(state.plan, nextMonthStart(now));
 }
 
 /**
@@ -101,11 +99,11 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
   return {
     /** Counts one model request, or refuses it with a 402 naming the limit and its reset. */
     async admit(context: TMeterContext, now = new Date()) {
-      const ownerId = await repo.projectOwner(db, context.projectId);
-      if (!ownerId) return;
-      await checkBudget(db, context.projectId, now);
-      const { plan } = await planOf(db, ownerId, now);
-      if (!(await repo.takeRequest(db, ownerId, monthStart(now), plan.requestsPerMonth)))
+      const state = await repo.modelQuotaState(db, context.projectId, monthStart(now), now);
+      if (!state) return;
+      await checkBudget(db, context.projectId, state.capCents, now);
+      const { plan } = state;
+      if (!(await repo.takeRequest(db, state.ownerId, monthStart(now), plan.requestsPerMonth)))
         throw requestsRefused(plan, nextMonthStart(now));
     },
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { describe, expect, it } from 'vitest';
+import { useWorld, type TWorld } from '../../test/api-world';
 import { queryRows, testDatabaseKinds } from '../../test/test-databases';
 
 /** Row counts of every table that hangs off a project. */
@@ -32,11 +32,7 @@ async function projectRowCounts(w: TWorld, projectId: string) {
 }
 
 describe.each(testDatabaseKinds)('canvas integrity on %s', (database) => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld(database);
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld(database);
 
   const connect = (
     source: string,
@@ -57,7 +53,7 @@ describe.each(testDatabaseKinds)('canvas integrity on %s', (database) => {
     const processor = await w.make.node('ai_processor');
     expect(processor.data).toEqual({
       title: 'AI processor',
-      params: { template: '{{input}}', temperature: 0.7, timeoutSeconds: 60 },
+      params: { template: '{{input}}', timeoutSeconds: 60 },
     });
     const inputs = await w.as.owner.get(`/api/node_inputs?nodeId=${processor.id}`);
     const outputs = await w.as.owner.get(`/api/node_outputs?nodeId=${processor.id}`);

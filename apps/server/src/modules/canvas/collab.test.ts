@@ -16,6 +16,15 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
   const changes = (after: number) =>
     w.as.viewer.get(`/api/projects/${w.projectId}/graph/changes?after=${after}`);
   const offsetNow = async () => (await changes(0)).body.offset as number;
+  /** A processor's text into an output's, as the owner. */
+  const connectTexts = (source: string, target: string) =>
+    w.as.owner.post('/api/node_connections', {
+      projectId: w.projectId,
+      source,
+      sourceHandle: 'text',
+      target,
+      targetHandle: 'text',
+    });
 
   beforeAll(async () => {
     w = await createWorld(database);
@@ -33,13 +42,7 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
       ),
     );
     expect(moves.map((m) => m.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const edge = await w.as.owner.post('/api/node_connections', {
-      projectId: w.projectId,
-      source: a.id,
-      sourceHandle: 'text',
-      target: b.id,
-      targetHandle: 'text',
-    });
+    const edge = await connectTexts(a.id, b.id);
     expect(edge.status, JSON.stringify(edge.body)).toBe(201);
     const layout = await w.as.owner.put(`/api/projects/${w.projectId}/graph/layout`, {
       nodes: [{ id: b.id, position: { x: 50, y: 60 } }],
@@ -226,6 +229,27 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
     // The group's node carries the new name as its title.
     const groupNode = (await w.as.owner.get(`/api/nodes/${group.nodeId}`)).body;
     expect(groupNode).toMatchObject({ data: { title: 'Renamed' }, versions: { title: 1 } });
+  });
+
+  it('refuses a connection label written from a stale version, with the current row', async () => {
+    const [a, b] = [await w.make.node('ai_processor'), await w.make.node('ai_output')];
+    const edge = await connectTexts(a.id, b.id);
+    const url = `/api/node_connections/${edge.body.id}`;
+    const seen = edge.body.versions;
+    const first = await w.as.owner.put(url, { label: 'yes', baseVersions: seen });
+    expect(first.body).toMatchObject({ label: 'yes', versions: { label: 1 } });
+    // The editor (or an undo) still based on the label before: refused, nothing overwritten.
+    const stale = await w.as.editor.put(url, { label: 'no', baseVersions: seen });
+    expectError(stale, 409, 'conflict');
+    expect(fieldsOf(stale)).toEqual(['label']);
+    expect(stale.body.error.current).toMatchObject({ label: 'yes', versions: { label: 1 } });
+    expect((await w.as.owner.get(url)).body.label).toBe('yes');
+    // Based on the current version it is saved.
+    const again = await w.as.editor.put(url, { label: 'no', baseVersions: { label: 1 } });
+    expect(again.body).toMatchObject({ label: 'no', versions: { label: 2 } });
+    const bad = await w.as.editor.put(url, { label: 'x', baseVersions: { label: 'one' } });
+    expectError(bad, 400, 'validation_error');
+    expectError(await w.as.stranger.put(url, { label: 'x' }), 404, 'not_found');
   });
 
   it('refuses every canvas write by a viewer with 403', async () => {

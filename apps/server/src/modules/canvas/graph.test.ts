@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, toGraphDocument, type TProjectGraph } from '@flowsmith/shared';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { useWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
-  let w: TWorld;
+  const w = useWorld(database);
   let graphUrl: string;
   beforeAll(async () => {
-    w = await createWorld(database);
     graphUrl = `/api/projects/${w.projectId}/graph`;
-  }, 120_000);
-  afterAll(() => w.t.close());
+  });
 
   const graph = async () => (await w.as.owner.get(graphUrl)).body as TProjectGraph;
 

@@ -9,6 +9,7 @@ import {
 } from '@flowsmith/shared';
 import { nodeConnections } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 import { publishChange } from './canvas-changes';
 import { checkConnection } from './canvas-rules';
@@ -24,13 +25,7 @@ export const nodeConnectionsResource: TResourceDefinition = {
     update: ZNodeConnectionUpdate,
     listQuery: ZNodeConnectionListQuery,
   },
-  columns: {
-    id: nodeConnections.id,
-    projectId: nodeConnections.projectId,
-    source: nodeConnections.source,
-    target: nodeConnections.target,
-    createdAt: nodeConnections.createdAt,
-  },
+  columns: columnsOf(nodeConnections, 'id', 'projectId', 'source', 'target', 'createdAt'),
   defaultSort: 'createdAt',
   toApi: apiRow,
   /** Each field on its own, refused when changed from a stale base version. */

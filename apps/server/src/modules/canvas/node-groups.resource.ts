@@ -9,6 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { nodeGroups, nodes } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 import { publishChange, publishNodes } from './canvas-changes';
 import { checkParent } from './canvas-rules';
@@ -24,13 +25,7 @@ export const nodeGroupsResource: TResourceDefinition = {
     update: ZNodeGroupUpdate,
     listQuery: ZNodeGroupListQuery,
   },
-  columns: {
-    id: nodeGroups.id,
-    projectId: nodeGroups.projectId,
-    nodeId: nodeGroups.nodeId,
-    name: nodeGroups.name,
-    createdAt: nodeGroups.createdAt,
-  },
+  columns: columnsOf(nodeGroups, 'id', 'projectId', 'nodeId', 'name', 'createdAt'),
   defaultSort: 'name',
   searchColumns: [nodeGroups.name],
   toApi: apiRow,

@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { nodeConnections, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import { publishChange, publishNodes } from './canvas-changes';
 import type { TResourceDefinition } from '../resources/resource.types';
 import { invalid } from './canvas-rules';
@@ -33,13 +34,7 @@ function handleResource(side: 'input' | 'output'): TResourceDefinition {
       update: ZNodeHandleUpdate,
       listQuery: ZNodeHandleListQuery,
     },
-    columns: {
-      id: table.id,
-      projectId: table.projectId,
-      nodeId: table.nodeId,
-      name: table.name,
-      createdAt: table.createdAt,
-    },
+    columns: columnsOf(table, 'id', 'projectId', 'nodeId', 'name', 'createdAt'),
     defaultSort: 'createdAt',
     toApi: apiRow,
     /** Publishes the node with its handles and connections (a rename renames connections). */

@@ -9,11 +9,13 @@ import {
 } from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
 import { nodeGroups, nodeInputs, nodeOutputs, nodes } from '../../db/schema/index';
+import { columnsOf } from '../resources/list-query';
 import type { TDbRow, TResourceDefinition, TValues } from '../resources/resource.types';
 import { publishChange, publishNodes } from './canvas-changes';
 import { checkParent, invalid } from './canvas-rules';
 import { bumpVersion, changedFields, nextVersions } from './field-versions';
 import { nodeTypeOf } from './canvas.repo';
+import { checkModelChoice } from '../models/model-choice';
 
 type TNodeRow = typeof nodes.$inferSelect;
 
@@ -34,19 +36,14 @@ export function nodeToApi(row: TDbRow) {
   };
 }
 
+const modelParamOf = (row: TValues): unknown => (row.data as TNodeData | undefined)?.params.model;
+
 export const nodesResource: TResourceDefinition = {
   name: 'nodes',
   table: nodes,
   scope: { kind: 'project' },
   schemas: { row: ZNode, create: ZNodeCreate, update: ZNodeUpdate, listQuery: ZNodeListQuery },
-  columns: {
-    id: nodes.id,
-    projectId: nodes.projectId,
-    type: nodes.type,
-    parentId: nodes.parentId,
-    createdAt: nodes.createdAt,
-    updatedAt: nodes.updatedAt,
-  },
+  columns: columnsOf(nodes, 'id', 'projectId', 'type', 'parentId', 'createdAt', 'updatedAt'),
   defaultSort: 'createdAt',
   toApi: nodeToApi,
   async toInsert(body, { db }) {
@@ -120,11 +117,15 @@ export const nodesResource: TResourceDefinition = {
     if (changed.some((field) => field !== 'layout')) values.data = data;
     return { ...values, versions };
   },
-  async validate(candidate, { db }, existing) {
+  async validate(candidate, { db, user }, existing) {
     const parentId = candidate.parentId as string | null;
     if (parentId && parentId !== existing?.parentId) {
       await checkParent(db, candidate.projectId as string, existing?.id, parentId);
     }
+    // Checked when it changes: a model another member chose from their own key stays theirs.
+    const model = modelParamOf(candidate);
+    if (model !== (existing && modelParamOf(existing)))
+      await checkModelChoice(db, user, 'params.model', model);
   },
   /** A node gets the inputs and outputs of its type; a group node gets its group row. */
   async afterCreate(row, { db }) {

@@ -18,6 +18,7 @@ import {
   nodeTypes,
 } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 
 // Rows generated from the node catalog in code on every start (db/seed-catalog.ts): their texts
@@ -34,7 +35,7 @@ const typeResource = (name: string, table: typeof nodeTypeParamTypes): TResource
     update: ZCatalogTypeUpdate,
     listQuery: ZCatalogTypeListQuery,
   },
-  columns: { id: table.id, code: table.code, name: table.name, createdAt: table.createdAt },
+  columns: columnsOf(table, 'id', 'code', 'name', 'createdAt'),
   defaultSort: 'code',
   searchColumns: [table.code, table.name],
   toApi: apiRow,
@@ -55,13 +56,7 @@ export const catalogResources: TResourceDefinition[] = [
       update: ZNodeTypeUpdate,
       listQuery: ZNodeTypeListQuery,
     },
-    columns: {
-      id: nodeTypes.id,
-      kind: nodeTypes.kind,
-      name: nodeTypes.name,
-      category: nodeTypes.category,
-      sortOrder: nodeTypes.sortOrder,
-    },
+    columns: columnsOf(nodeTypes, 'id', 'kind', 'name', 'category', 'sortOrder'),
     defaultSort: 'sortOrder',
     searchColumns: [nodeTypes.kind, nodeTypes.name],
     toApi: apiRow,
@@ -76,13 +71,7 @@ export const catalogResources: TResourceDefinition[] = [
       update: ZNodeTypeParamUpdate,
       listQuery: ZNodeTypeParamListQuery,
     },
-    columns: {
-      id: nodeTypeParams.id,
-      nodeTypeId: nodeTypeParams.nodeTypeId,
-      name: nodeTypeParams.name,
-      type: nodeTypeParams.type,
-      sortOrder: nodeTypeParams.sortOrder,
-    },
+    columns: columnsOf(nodeTypeParams, 'id', 'nodeTypeId', 'name', 'type', 'sortOrder'),
     defaultSort: 'sortOrder',
     searchColumns: [nodeTypeParams.name, nodeTypeParams.label],
     toApi: apiRow,

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodeCatalog } from '@flowsmith/shared';
 import { nodes, nodeTypeParams, nodeTypes } from '../../db/schema/index';
 import { seedCatalog } from '../../db/seed-catalog';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { expectError, fieldsOf, useWorld } from '../../test/api-world';
 import { catalogTextFixtures, type TCatalogTextFixture } from '../../test/resource-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('catalog rows on %s', (database) => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld(database);
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld(database);
 
   describe.each(catalogTextFixtures)('$name', (f: TCatalogTextFixture) => {
     const url = `/api/${f.name}`;

@@ -1,21 +1,14 @@
 import { tool, type ToolSet } from 'ai';
-import { z } from 'zod';
 import { planWorkflow, workflowInputs } from '@flowsmith/engine';
-import { inputValueSchema, type TUser } from '@flowsmith/shared';
+import type { TUser } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import type { TRunJobs } from '../../plugins/run-jobs';
 import { loadGraph } from '../canvas/canvas.service';
 import { startRun } from '../runs/runs.service';
+import { toolSlug, workflowInputsSchema } from '../runs/workflow-arguments';
 import { linkedGroups } from './custom-ais.repo';
 
 const TOOL_WAIT_MS = 5 * 60_000;
-
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 50) || 'workflow';
 
 type TToolDeps = { db: TDb; jobs: TRunJobs };
 
@@ -35,21 +28,13 @@ export async function workflowTools(
   const tools: ToolSet = {};
   for (const group of groups) {
     const workflow = planWorkflow(graph.nodes, graph.connections, { groupNodeId: group.nodeId });
-    const shape = Object.fromEntries(
-      workflowInputs(workflow).map((input) => [
-        input.name,
-        inputValueSchema(input.valueType).describe(
-          input.description || `The "${input.name}" input`,
-        ),
-      ]),
-    );
-    let name = `run_${slug(group.name)}`;
-    for (let n = 2; name in tools; n++) name = `run_${slug(group.name)}_${n}`;
+    let name = `run_${toolSlug(group.name)}`;
+    for (let n = 2; name in tools; n++) name = `run_${toolSlug(group.name)}_${n}`;
     const about =
       typeof group.settings.description === 'string' ? ` ${group.settings.description}` : '';
     tools[name] = tool({
       description: `Runs the workflow "${group.name}" and returns its outputs.${about}`,
-      inputSchema: z.object(shape),
+      inputSchema: workflowInputsSchema(workflowInputs(workflow)),
       execute: async (inputs) => {
         const run = await startRun(
           deps.db,

@@ -164,7 +164,75 @@ describe('chat with a custom AI', () => {
     expect(answer.chunks.find((c) => c.type === 'error')!.errorText).toContain('500');
     const logs = (await w.as.owner.get(`/api/req_logs?conversationId=${conversation.id}`)).body
       .items;
-    expect(logs[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('500') });
+    // The AI SDK tries a 500 three times: one row per attempt, all under the one call.
+    const attempts = [...logs].sort(
+      (a: { attempt: number }, b: { attempt: number }) => a.attempt - b.attempt,
+    );
+    expect(attempts.map((l: { status: string; attempt: number }) => [l.status, l.attempt])).toEqual(
+      [
+        ['failed', 1],
+        ['failed', 2],
+        ['failed', 3],
+      ],
+    );
+    expect(attempts[0]).toMatchObject({ error: expect.stringContaining('500') });
+    expect(new Set(logs.map((l: { callId: string }) => l.callId)).size).toBe(1);
+  });
+
+  it('logs one attempt per try of a call the provider refused once', async () => {
+    const { custom, conversation } = await assistant('compatible:flaky-chat');
+    const answer = await chat(custom.id, say(conversation.id, 'hi'));
+    expect(answer.text).toBe('Hello from tiny: hi');
+    const logs = (
+      await w.as.owner.get(`/api/req_logs?conversationId=${conversation.id}&sort=createdAt`)
+    ).body.items;
+    expect(logs.map((l: { status: string; attempt: number }) => [l.status, l.attempt])).toEqual([
+      ['failed', 1],
+      ['succeeded', 2],
+    ]);
+    expect(logs[1].callId).toBe(logs[0].callId);
+  });
+
+  it('logs a reply stopped mid-stream as cancelled, with the tokens it streamed', async () => {
+    const { custom, conversation } = await assistant('compatible:slow-chat');
+    const address = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const response = await fetch(`${address}/api/custom_ais/${custom.id}/chat`, {
+      method: 'POST',
+      headers: {
+        cookie: w.users.owner.cookie,
+        origin: w.t.origin,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(say(conversation.id, 'tell me a long story')),
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('text-delta')) {
+      const { value } = await reader.read();
+      received += new TextDecoder().decode(value);
+    }
+    abort.abort();
+    await expect
+      .poll(
+        async () =>
+          (await w.as.owner.get(`/api/req_logs?conversationId=${conversation.id}`)).body.items,
+      )
+      .toEqual([
+        expect.objectContaining({
+          status: 'cancelled',
+          attempt: 1,
+          inputTokens: expect.any(Number),
+          outputTokens: expect.any(Number),
+          response: expect.stringContaining('Hello'),
+        }),
+      ]);
+    const [row] = (await w.as.owner.get(`/api/req_logs?conversationId=${conversation.id}`)).body
+      .items;
+    expect(row.inputTokens).toBeGreaterThan(0);
+    expect(row.outputTokens).toBeGreaterThan(0);
   });
 
   it('leaves out the oldest messages beyond the model window, visibly', async () => {

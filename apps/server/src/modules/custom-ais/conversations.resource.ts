@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { conversations, customAis } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 
 /** A person's chats with a custom AI: private to them, inside the custom AI's project. */
@@ -28,14 +29,15 @@ export const conversationsResource: TResourceDefinition = {
     update: ZConversationUpdate,
     listQuery: ZConversationListQuery,
   },
-  columns: {
-    id: conversations.id,
-    projectId: conversations.projectId,
-    customAiId: conversations.customAiId,
-    title: conversations.title,
-    createdAt: conversations.createdAt,
-    updatedAt: conversations.updatedAt,
-  },
+  columns: columnsOf(
+    conversations,
+    'id',
+    'projectId',
+    'customAiId',
+    'title',
+    'createdAt',
+    'updatedAt',
+  ),
   defaultSort: '-updatedAt',
   searchColumns: [conversations.title],
   toApi: ({ summary: _summary, ...row }) => apiRow(row as never),

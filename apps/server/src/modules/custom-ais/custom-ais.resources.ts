@@ -12,7 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { customAis, customAiToNodeGroups, nodeGroups, nodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { checkChosenServers } from '../mcp/mcp-servers.service';
+import { checkModelChoice } from '../models/model-choice';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 
 export const customAisResource: TResourceDefinition = {
@@ -25,17 +28,20 @@ export const customAisResource: TResourceDefinition = {
     update: ZCustomAiUpdate,
     listQuery: ZCustomAiListQuery,
   },
-  columns: {
-    id: customAis.id,
-    projectId: customAis.projectId,
-    name: customAis.name,
-    model: customAis.model,
-    createdAt: customAis.createdAt,
-    updatedAt: customAis.updatedAt,
-  },
+  columns: columnsOf(customAis, 'id', 'projectId', 'name', 'model', 'createdAt', 'updatedAt'),
   defaultSort: 'name',
   searchColumns: [customAis.name, customAis.description],
   toApi: apiRow,
+  async validate(candidate, { db, user }, existing) {
+    if (candidate.model !== existing?.model)
+      await checkModelChoice(db, user, 'model', candidate.model);
+    await checkChosenServers(
+      db,
+      user,
+      (candidate.mcpServerIds as string[] | undefined) ?? [],
+      (existing?.mcpServerIds as string[] | undefined) ?? [],
+    );
+  },
 };
 
 export const customAiToNodeGroupsResource: TResourceDefinition = {
@@ -55,13 +61,14 @@ export const customAiToNodeGroupsResource: TResourceDefinition = {
     update: ZCustomAiToNodeGroupUpdate,
     listQuery: ZCustomAiToNodeGroupListQuery,
   },
-  columns: {
-    id: customAiToNodeGroups.id,
-    projectId: customAiToNodeGroups.projectId,
-    customAiId: customAiToNodeGroups.customAiId,
-    nodeGroupId: customAiToNodeGroups.nodeGroupId,
-    createdAt: customAiToNodeGroups.createdAt,
-  },
+  columns: columnsOf(
+    customAiToNodeGroups,
+    'id',
+    'projectId',
+    'customAiId',
+    'nodeGroupId',
+    'createdAt',
+  ),
   defaultSort: 'createdAt',
   toApi: apiRow,
   /** Only a runnable group of the custom AI's own project can become one of its tools. */
@@ -77,7 +84,7 @@ export const customAiToNodeGroupsResource: TResourceDefinition = {
     if (!nodeKindOf(group.type)?.flags.runnable) {
       throw AppError.validation(
         'nodeGroupId',
-        'Only an AI group or an AI image group can be linked',
+        'Only an AI group, an AI image group or a UI group can be linked',
       );
     }
   },

@@ -11,7 +11,7 @@ import { chat, conversationMessages } from './custom-ais.service';
 export async function customAisRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const deps = { db, ...app.models, jobs: app.runJobs };
+  const deps = { db, ...app.models, jobs: app.runJobs, mcp: app.mcp };
   const tags = ['custom_ais'];
 
   r.get(

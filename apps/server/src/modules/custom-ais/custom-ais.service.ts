@@ -1,33 +1,20 @@
-import {
-  convertToModelMessages,
-  createUIMessageStream,
-  stepCountIs,
-  streamText,
-  type UIMessage,
-} from 'ai';
+import { convertToModelMessages, createUIMessageStream, type UIMessage } from 'ai';
 import type { TChatMessage, TChatRequest, TUser } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { conversations, customAis } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { TRunJobs } from '../../plugins/run-jobs';
-import type { TUsageMeter } from '../billing/quotas';
-import type { TModelResolver } from '../models/model-resolver';
-import type { TRequestLog } from '../models/request-log';
 import { projectAccess } from '../projects/project-access';
 import { contextWindow, trimToWindow } from './chat-history';
-import { workflowTools } from './chat-tools';
+import {
+  assistantTools,
+  describe,
+  resolveAssistantModel,
+  streamReply,
+  type TReplyDeps,
+} from './assistant-reply';
 import * as repo from './custom-ais.repo';
 
-const MAX_STEPS = 5;
 const DEFAULT_TITLE = 'New conversation';
-
-type TChatDeps = {
-  db: TDb;
-  resolver: TModelResolver;
-  requestLog: TRequestLog;
-  meter: TUsageMeter;
-  jobs: TRunJobs;
-};
 
 const toUiMessage = (row: repo.TMessageRow): UIMessage => ({
   id: row.uiId,
@@ -38,18 +25,6 @@ const toUiMessage = (row: repo.TMessageRow): UIMessage => ({
 
 const textOf = (message: UIMessage | undefined) =>
   (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
-
-function describe(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const e = error as { statusCode?: number; message?: string; lastError?: unknown };
-    // After its retries the AI SDK wraps the provider's error; the provider's says more.
-    if (e.lastError) return describe(e.lastError);
-    if (e.statusCode)
-      return `The model provider answered ${e.statusCode}: ${e.message ?? ''}`.trim();
-    if (e.message) return e.message;
-  }
-  return 'The model could not answer';
-}
 
 /** One of the caller's own conversations, in a project they are a member of. */
 async function ownConversation(db: TDb, user: TUser, id: string) {
@@ -106,7 +81,7 @@ async function recordTurn(
  * ends the generation (Stop, a closed tab); what came so far is kept.
  */
 export async function chat(
-  deps: TChatDeps,
+  deps: TReplyDeps,
   user: TUser,
   customAiId: string,
   body: TChatRequest,
@@ -125,9 +100,7 @@ export async function chat(
   if (conversation.customAiId !== assistant.id)
     throw AppError.validation('conversationId', 'This conversation belongs to another custom AI');
   await projectAccess.require(db, user, assistant.projectId, 'editor');
-  const resolved = await deps.resolver.resolve(assistant.model, user.id).catch((error: unknown) => {
-    throw AppError.validation('model', describe(error));
-  });
+  const resolved = await resolveAssistantModel(deps, assistant, user.id);
   if (body.trigger === 'submit-message') messageText(body);
   const context = {
     userId: user.id,
@@ -141,58 +114,18 @@ export async function chat(
 
   const history = (await repo.messagesOf(db, conversation.id)).map(toUiMessage);
   const trimmed = trimToWindow(history, contextWindow(assistant.model), assistant.systemPrompt);
-  const tools = await workflowTools(deps, user, assistant.id, assistant.projectId);
-  const prompt = textOf(history.filter((m) => m.role === 'user').at(-1));
-  let stepStarted = performance.now();
-  const logCall = (
-    status: 'succeeded' | 'failed',
-    extra: { inputTokens?: number; outputTokens?: number; response?: string; error?: string },
-  ) =>
-    deps.requestLog(context, {
-      provider: resolved.provider,
-      modelId: assistant.model,
-      model: resolved.model,
-      status,
-      latencyMs: performance.now() - stepStarted,
-      inputTokens: extra.inputTokens ?? 0,
-      outputTokens: extra.outputTokens ?? 0,
-      prompt: assistant.systemPrompt
-        ? `[system]\n${assistant.systemPrompt}\n\n[user]\n${prompt}`
-        : prompt,
-      response: extra.response ?? null,
-      error: extra.error ?? null,
-    });
-
-  const result = streamText({
-    model: resolved.language(),
-    ...(assistant.systemPrompt ? { system: assistant.systemPrompt } : {}),
+  const tools = await assistantTools(deps, user, assistant);
+  const result = streamReply(deps, {
+    assistant,
+    resolved,
+    context,
     messages: await convertToModelMessages(trimmed.messages, {
       tools,
       ignoreIncompleteToolCalls: true,
     }),
-    temperature: assistant.temperature,
-    ...(assistant.maxTokens ? { maxOutputTokens: assistant.maxTokens } : {}),
     tools,
-    stopWhen: stepCountIs(MAX_STEPS),
-    // Every step after the first is another model request, counted like the first.
-    prepareStep: async ({ stepNumber }) => {
-      if (stepNumber > 0) await deps.meter.admit(context);
-      return undefined;
-    },
-    abortSignal: signal,
-    maxRetries: 2,
-    onStepFinish: async (step) => {
-      const calls = step.toolCalls.map((call) => `[calls ${call.toolName}]`).join(' ');
-      await logCall('succeeded', {
-        inputTokens: step.usage.inputTokens ?? 0,
-        outputTokens: step.usage.outputTokens ?? 0,
-        response: [step.text, calls].filter(Boolean).join('\n'),
-      });
-      stepStarted = performance.now();
-    },
-    onError: async ({ error }) => {
-      await logCall('failed', { error: describe(error) });
-    },
+    prompt: textOf(history.filter((m) => m.role === 'user').at(-1)),
+    signal,
   });
 
   return createUIMessageStream({

@@ -1,15 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('database import and export on %s', (database) => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld(database, { config: { importMaxBytes: 4 * 1024 } });
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld(database, { config: { importMaxBytes: 4 * 1024 } });
 
   async function upload(
     databaseId: string,
@@ -48,6 +44,19 @@ describe.each(testDatabaseKinds)('database import and export on %s', (database) 
       ['delta', '{"a":1}', 'json'],
       ['gamma', '42', 'number'],
     ]);
+  });
+
+  it('numbers bad rows by their line in the file, blank lines and quoted newlines counted', async () => {
+    const db = await w.make.database();
+    const csv = 'key,value,type\n\nok,1,number\n\n"multi\nline",2,number\nbad,x,number\n';
+    const result = await upload(db.id, csv, 'typeColumn=type');
+    expect(result.status).toBe(400);
+    expect(result.body.error.message).toBe('1 of 3 rows has problems; nothing was imported');
+    expect(result.body.error.details).toEqual([
+      { field: 'rows.7.value', message: 'Must be a number' },
+    ]);
+    const crlf = await upload(db.id, 'key,value\r\n\r\n\r\n,1\r\n', '');
+    expect(crlf.body.error.details).toEqual([{ field: 'rows.4.key', message: 'The key is empty' }]);
   });
 
   it('maps columns by name or by number, detects the delimiter, and can replace', async () => {

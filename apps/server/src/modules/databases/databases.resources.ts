@@ -14,7 +14,7 @@ import {
 import { databaseValues, nodeDatabases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { apiRow } from '../resources/api-row';
-import { clipInfo } from '../resources/list-query';
+import { clipInfo, columnsOf } from '../resources/list-query';
 import type { TDbRow, TResourceDefinition } from '../resources/resource.types';
 
 export const nodeDatabasesResource: TResourceDefinition = {
@@ -27,12 +27,7 @@ export const nodeDatabasesResource: TResourceDefinition = {
     update: ZNodeDatabaseUpdate,
     listQuery: ZNodeDatabaseListQuery,
   },
-  columns: {
-    id: nodeDatabases.id,
-    projectId: nodeDatabases.projectId,
-    name: nodeDatabases.name,
-    createdAt: nodeDatabases.createdAt,
-  },
+  columns: columnsOf(nodeDatabases, 'id', 'projectId', 'name', 'createdAt'),
   defaultSort: 'name',
   searchColumns: [nodeDatabases.name, nodeDatabases.description],
   toApi: apiRow,
@@ -55,15 +50,16 @@ export const databaseValuesResource: TResourceDefinition = {
     update: ZDatabaseValueUpdate,
     listQuery: ZDatabaseValueListQuery,
   },
-  columns: {
-    id: databaseValues.id,
-    projectId: databaseValues.projectId,
-    nodeDatabaseId: databaseValues.nodeDatabaseId,
-    key: databaseValues.key,
-    type: databaseValues.type,
-    createdAt: databaseValues.createdAt,
-    updatedAt: databaseValues.updatedAt,
-  },
+  columns: columnsOf(
+    databaseValues,
+    'id',
+    'projectId',
+    'nodeDatabaseId',
+    'key',
+    'type',
+    'createdAt',
+    'updatedAt',
+  ),
   defaultSort: 'key',
   searchColumns: [databaseValues.key, databaseValues.value],
   clippedInLists: { value: VALUE_PREVIEW_LENGTH },

@@ -5,7 +5,7 @@ import streamArray from 'stream-json/streamers/stream-array.js';
 import { AppError } from '../../lib/app-error';
 import { nestedTooDeep, tooDeepMessage } from '../../lib/nesting';
 
-/** One record of an uploaded file: its row number as a spreadsheet shows it, and its fields. */
+/** One record of an uploaded file: the line it starts on (as an editor shows it), and its fields. */
 export type TSourceRow = { row: number; fields: Record<string, unknown> | unknown[] };
 
 export class ImportAbortedError extends Error {
@@ -55,7 +55,7 @@ export async function* csvRows(
   let failure: unknown;
   let wake: (() => void) | undefined;
   let paused: Papa.Parser | undefined;
-  let row = 0;
+  const lineOf = rowLines(text);
   const signal = () => {
     wake?.();
     wake = undefined;
@@ -68,8 +68,7 @@ export async function* csvRows(
     delimiter: options.delimiter,
     skipEmptyLines: 'greedy',
     step(results, parser) {
-      row += 1;
-      queue.push({ row, fields: results.data });
+      queue.push({ row: lineOf(results.meta.cursor), fields: results.data });
       if (queue.length >= 500) {
         parser.pause();
         paused = parser;
@@ -101,6 +100,36 @@ export async function* csvRows(
     }
     await new Promise<void>((resolve) => (wake = resolve));
   }
+}
+
+const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/**
+ * Follows the text the parser reads to tell the line each row starts on, as an editor numbers
+ * it: the blank lines the parser skips and the line breaks inside quoted values still count.
+ * Called with the parser's cursor (the end of each row, in order), it keeps only the text since.
+ */
+function rowLines(text: Readable): (cursor: number) => number {
+  let pending = '';
+  let start = 0; // where the current row's text begins in `pending`
+  let offset = 0; // the cursor at pending[0]
+  let line = 1; // the line at pending[start]
+  text.on('data', (chunk: Buffer | string) => {
+    pending += String(chunk);
+  });
+  return (cursor) => {
+    const end = cursor - offset;
+    const segment = pending.slice(start, end);
+    const row = line + lineBreaks(/^\s*/.exec(segment)![0]);
+    line += lineBreaks(segment);
+    start = end;
+    if (start > 65_536) {
+      pending = pending.slice(start);
+      offset += start;
+      start = 0;
+    }
+    return row;
+  };
 }
 
 /** Elements of a top-level JSON array, one at a time. */

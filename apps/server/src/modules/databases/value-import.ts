@@ -34,7 +34,7 @@ export class ImportRejectedError extends AppError {
   constructor(errorCount: number, rowsRead: number, details: TFieldError[]) {
     super(
       'validation_error',
-      `${errorCount} of ${rowsRead} rows have problems; nothing was imported`,
+      `${errorCount} of ${rowsRead} ${rowsRead === 1 ? 'row' : 'rows'} ${errorCount === 1 ? 'has' : 'have'} problems; nothing was imported`,
       details,
     );
   }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { THomeSummary, TRun } from '@flowsmith/shared';
 import { reqLogs } from '../../db/schema/index';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('home on %s', (database) => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld(database);
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld(database);
 
   const homeOf = async (client: TWorld['as']['owner'], query = '') => {
     const answer = await client.get(`/api/home${query}`);

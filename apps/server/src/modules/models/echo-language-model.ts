@@ -4,7 +4,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { echoText, echoTokens } from './echo-model';
+import { echoText, roughTokens } from './echo-model';
 
 function lastUserText(options: LanguageModelV3CallOptions): string {
   const user = [...options.prompt].reverse().find((message) => message.role === 'user');
@@ -13,10 +13,10 @@ function lastUserText(options: LanguageModelV3CallOptions): string {
 }
 
 function usage(options: LanguageModelV3CallOptions, output: string): LanguageModelV3Usage {
-  const input = echoTokens(JSON.stringify(options.prompt));
+  const input = roughTokens(JSON.stringify(options.prompt));
   return {
     inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: echoTokens(output), text: echoTokens(output), reasoning: undefined },
+    outputTokens: { total: roughTokens(output), text: roughTokens(output), reasoning: undefined },
   };
 }
 

@@ -14,8 +14,11 @@ export async function* echoText(prompt: string, signal: AbortSignal): AsyncGener
   }
 }
 
-/** Rough token count for the echo model's request log: about four characters a token. */
-export const echoTokens = (text: string) => Math.ceil(text.length / 4);
+/**
+ * Rough token count, about four characters a token: the echo model's usage, and what a stopped
+ * stream used, which no provider reports.
+ */
+export const roughTokens = (text: string) => Math.ceil(text.length / 4);
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;

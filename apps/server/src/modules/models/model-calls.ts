@@ -1,11 +1,21 @@
 import { generateImage, streamText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TEngineServices, TImageRequest, TTextRequest } from '@flowsmith/engine';
+import {
+  NodeTimeoutError,
+  type TEngineServices,
+  type TImageRequest,
+  type TTextRequest,
+} from '@flowsmith/engine';
 import type { TUsageMeter } from '../billing/quotas';
-import { echoImage, echoTokens } from './echo-model';
+import { echoImage, roughTokens } from './echo-model';
 import { logModelError } from './model-logging';
 import type { TModelResolver, TResolvedModel } from './model-resolver';
-import type { TCallContext, TRequestLog } from './request-log';
+import {
+  callAttempts,
+  type TCallAttempts,
+  type TCallContext,
+  type TRequestLog,
+} from './request-log';
 
 export type TFileSaver = (
   projectId: string,
@@ -36,21 +46,34 @@ type TOutcome<T> = {
   images?: number;
 };
 
+/** A stop from the user cancels a call; the node's own time limit running out fails it. */
+const isCancel = (signal: AbortSignal) =>
+  signal.aborted && !(signal.reason instanceof NodeTimeoutError);
+
 /**
- * Admits one model call against the quotas, runs it and writes its request-log row, success or
- * failure; a failure is rethrown with the provider's status in its message (keeping its status
- * and headers for the retries). A refused call is not made, so it leaves no row.
+ * Admits one model call against the quotas, runs it and writes the request-log row of this
+ * attempt: succeeded, failed, or cancelled with the tokens streamed so far. A failure is rethrown
+ * with the provider's status in its message (keeping its status and headers for the retries). A
+ * refused call is not made, so it leaves no row.
  */
 async function logged<T>(
-  { log, meter }: { log: TRequestLog; meter: TUsageMeter },
+  { log, meter, attempts }: { log: TRequestLog; meter: TUsageMeter; attempts: TCallAttempts },
   context: TCallContext,
-  call: { nodeId: string; modelId: string; resolved: TResolvedModel; prompt: string },
+  call: {
+    nodeId: string;
+    modelId: string;
+    resolved: TResolvedModel;
+    prompt: string;
+    signal: AbortSignal;
+  },
   work: (progress: { text: string }) => Promise<TOutcome<T>>,
 ): Promise<T> {
   await meter.admit(context);
+  const attempt = attempts.next(call.nodeId);
   const started = performance.now();
   const progress = { text: '' };
   const row = {
+    ...attempt,
     nodeId: call.nodeId,
     provider: call.resolved.provider,
     modelId: call.modelId,
@@ -59,6 +82,7 @@ async function logged<T>(
   };
   try {
     const { value, ...outcome } = await work(progress);
+    attempts.ended(call.nodeId, attempt, 'succeeded');
     await log(context, {
       ...row,
       status: 'succeeded',
@@ -67,14 +91,18 @@ async function logged<T>(
     });
     return value;
   } catch (error) {
+    const cancelled = isCancel(call.signal);
+    const status = cancelled ? 'cancelled' : 'failed';
+    attempts.ended(call.nodeId, attempt, status);
     await log(context, {
       ...row,
-      status: 'failed',
+      status,
       latencyMs: performance.now() - started,
-      inputTokens: 0,
-      outputTokens: 0,
+      // No provider reports the usage of a stream cut short; this is what it streamed.
+      inputTokens: cancelled ? roughTokens(call.prompt) : 0,
+      outputTokens: cancelled ? roughTokens(progress.text) : 0,
       response: progress.text || null,
-      error: describe(error),
+      error: cancelled ? 'Cancelled' : describe(error),
     });
     throw Object.assign(error instanceof Error ? error : new Error(describe(error)), {
       message: describe(error),
@@ -84,7 +112,7 @@ async function logged<T>(
 
 /**
  * The engine's model calls for one run: every call goes to the resolved provider (or the echo
- * model) and leaves one request-log row, success or failure.
+ * model) and leaves one request-log row per attempt.
  */
 export function createModelCalls({
   resolver,
@@ -101,6 +129,8 @@ export function createModelCalls({
   saveFile: TFileSaver;
   context: TCallContext;
 }): TEngineServices['models'] {
+  // The engine retries a node whose call failed: that node's next call is the next attempt.
+  const attempts = callAttempts();
   return {
     async streamText(request: TTextRequest) {
       const resolved = await resolver.resolve(request.model, context.userId);
@@ -112,8 +142,9 @@ export function createModelCalls({
         modelId: request.model,
         resolved,
         prompt: promptText(request.system, request.prompt),
+        signal: request.signal,
       };
-      return logged({ log, meter }, callContext, call, async (progress) => {
+      return logged({ log, meter, attempts }, callContext, call, async (progress) => {
         let usage = { inputTokens: 0, outputTokens: 0 };
         const result = streamText({
           model: resolved.language(),
@@ -157,8 +188,9 @@ export function createModelCalls({
         modelId: request.model,
         resolved,
         prompt: request.prompt,
+        signal: request.signal,
       };
-      return logged({ log, meter }, context, call, async () => {
+      return logged({ log, meter, attempts }, context, call, async () => {
         let bytes: Uint8Array;
         let mediaType = 'image/png';
         if (resolved.builtin) bytes = echoImage(request.prompt);
@@ -174,7 +206,7 @@ export function createModelCalls({
           mediaType = result.image.mediaType || mediaType;
         }
         const stored = await saveFile(context.projectId, bytes, mediaType, context.userId);
-        const inputTokens = resolved.builtin ? echoTokens(request.prompt) : 0;
+        const inputTokens = resolved.builtin ? roughTokens(request.prompt) : 0;
         return { value: stored, inputTokens, outputTokens: 0, images: 1, response: stored.url };
       });
     },

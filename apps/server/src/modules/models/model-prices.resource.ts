@@ -6,6 +6,7 @@ import {
 } from '@flowsmith/shared';
 import { modelPrices } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 
 /** The price table behind the request log's costs: read by all, kept by the admin. */
@@ -19,7 +20,7 @@ export const modelPricesResource: TResourceDefinition = {
     update: ZModelPriceUpdate,
     listQuery: ZModelPriceListQuery,
   },
-  columns: { id: modelPrices.id, model: modelPrices.model, createdAt: modelPrices.createdAt },
+  columns: columnsOf(modelPrices, 'id', 'model', 'createdAt'),
   defaultSort: 'model',
   searchColumns: [modelPrices.model],
   toApi: apiRow,

@@ -1,7 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, type ImageModel, type LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { APICallError, generateText, type ImageModel } from 'ai';
 import type { TModelInfo, TProvider } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
@@ -15,7 +16,7 @@ export type TResolvedModel = {
   model: string;
   /** The built-in echo model: text through its language model, pictures drawn locally. */
   builtin: boolean;
-  language(): LanguageModel;
+  language(): LanguageModelV3;
   image(): ImageModel;
 };
 
@@ -50,35 +51,26 @@ type TEndpoint = {
 function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
   const fetchOption = endpoint.fetch ? { fetch: endpoint.fetch } : {};
+  const settings = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...fetchOption };
+  const calls = (
+    language: TResolvedModel['language'],
+    image: TResolvedModel['image'],
+  ): TResolvedModel => ({ provider, model, builtin: false, language, image });
   if (provider === 'anthropic') {
-    const anthropic = createAnthropic({
-      apiKey,
-      ...(baseUrl ? { baseURL: baseUrl } : {}),
-      ...fetchOption,
-    });
-    return {
-      provider,
-      model,
-      builtin: false,
-      language: () => anthropic(model),
-      image: () => {
+    const anthropic = createAnthropic(settings);
+    return calls(
+      () => anthropic(model),
+      () => {
         throw new UnknownModelError('Anthropic has no image models');
       },
-    };
+    );
   }
   if (provider === 'openai') {
-    const openai = createOpenAI({
-      apiKey,
-      ...(baseUrl ? { baseURL: baseUrl } : {}),
-      ...fetchOption,
-    });
-    return {
-      provider,
-      model,
-      builtin: false,
-      language: () => openai(model),
-      image: () => openai.image(model),
-    };
+    const openai = createOpenAI(settings);
+    return calls(
+      () => openai(model),
+      () => openai.image(model),
+    );
   }
   const compatible = createOpenAICompatible({
     name: 'compatible',
@@ -88,13 +80,10 @@ function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
     ...(apiKey ? { apiKey } : {}),
     ...fetchOption,
   });
-  return {
-    provider,
-    model,
-    builtin: false,
-    language: () => compatible.chatModel(model),
-    image: () => compatible.imageModel(model),
-  };
+  return calls(
+    () => compatible.chatModel(model),
+    () => compatible.imageModel(model),
+  );
 }
 
 const IMAGE_MODEL = /image|dall-e|flux|stable-diffusion|sdxl|imagen/i;

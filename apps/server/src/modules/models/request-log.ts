@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TReqLogStatus } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { reqLogs } from '../../db/schema/index';
 import { persistently } from '../../lib/persistently';
@@ -21,7 +22,10 @@ export type TModelCall = {
   provider: string;
   modelId: string;
   model: string;
-  status: 'succeeded' | 'failed';
+  /** The call this attempt belongs to; a call made once may leave it out. */
+  callId?: string;
+  attempt?: number;
+  status: TReqLogStatus;
   latencyMs: number;
   inputTokens: number;
   outputTokens: number;
@@ -30,6 +34,31 @@ export type TModelCall = {
   response?: string | null;
   error?: string | null;
 };
+
+type TAttempt = { callId: string; attempt: number };
+
+/**
+ * Numbers the attempts of model calls, by a key such as the node that makes them. A call that
+ * failed is tried again by whoever made it, so the next call under its key is the same call's
+ * next attempt; after a success or a cancel the next call is a new one.
+ */
+export function callAttempts() {
+  const failed = new Map<string, TAttempt>();
+  return {
+    next(key: string): TAttempt {
+      const last = failed.get(key);
+      return last
+        ? { callId: last.callId, attempt: last.attempt + 1 }
+        : { callId: randomUUID(), attempt: 1 };
+    },
+    ended(key: string, attempt: TAttempt, status: TReqLogStatus) {
+      if (status === 'failed') failed.set(key, attempt);
+      else failed.delete(key);
+    },
+  };
+}
+
+export type TCallAttempts = ReturnType<typeof callAttempts>;
 
 /** The price of a call from the admin's price table: by full model id first, then bare name. */
 async function costOf(db: TDb, call: TModelCall): Promise<number> {
@@ -49,9 +78,9 @@ const isDuplicate = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
- * Writes one request-log row per model call and shows it live to whoever may read it. A call
- * was made (and maybe paid for): its row waits for a database that is away, and is written once;
- * then the project's budget may call for its 80 % notice.
+ * Writes one request-log row per attempt of a model call, canvas run or chat alike, and shows it
+ * live to whoever may read it. A call was made (and maybe paid for): its row waits for a database
+ * that is away, and is written once; then the project's budget may call for its 80 % notice.
  */
 export function createRequestLog(db: TDb, realtime: TRealtime, meter: TUsageMeter) {
   return async (context: TCallContext, call: TModelCall) => {
@@ -65,6 +94,8 @@ export function createRequestLog(db: TDb, realtime: TRealtime, meter: TUsageMete
         customAiId: context.customAiId ?? null,
         conversationId: context.conversationId ?? null,
         nodeId: call.nodeId ?? null,
+        callId: call.callId ?? id,
+        attempt: call.attempt ?? 1,
         provider: call.provider,
         model: call.modelId,
         status: call.status,

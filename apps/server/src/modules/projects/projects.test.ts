@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { describe, expect, it } from 'vitest';
+import { useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('projects and members on %s', (database) => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld(database);
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld(database);
 
   const members = async () =>
     (await w.as.owner.get(`/api/project_users?projectId=${w.projectId}&pageSize=200`)).body

@@ -1,14 +1,61 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reqLogs } from '../../db/schema/index';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { useWorld } from '../../test/api-world';
+import { testDatabaseKinds } from '../../test/test-databases';
+import { callAttempts } from '../models/request-log';
 import { liveReqLog } from './req-logs.resource';
 
+describe.each(testDatabaseKinds)(
+  'attempts of a model call in the request log on %s',
+  (database) => {
+    const w = useWorld(database);
+    const call = (status: 'succeeded' | 'failed' | 'cancelled') => ({
+      provider: 'builtin',
+      modelId: 'echo',
+      model: 'echo',
+      status,
+      latencyMs: 5,
+      inputTokens: 3,
+      outputTokens: status === 'failed' ? 0 : 2,
+      prompt: 'hi',
+    });
+
+    it('writes one row per attempt under one call id, and a new call after a success', async () => {
+      const log = w.t.app.models.requestLog;
+      const context = { userId: w.users.owner.id, projectId: w.projectId };
+      const attempts = callAttempts();
+      for (const status of ['failed', 'failed', 'succeeded', 'cancelled'] as const) {
+        const attempt = attempts.next('node');
+        await log(context, { ...attempt, ...call(status) });
+        attempts.ended('node', attempt, status);
+      }
+      const once = await log(context, call('succeeded'));
+      expect(once).toMatchObject({ callId: once.id, attempt: 1 });
+
+      const rows = (
+        await w.as.viewer.get(`/api/req_logs?projectId=${w.projectId}&sort=createdAt&pageSize=50`)
+      ).body.items as Array<{ id: string; callId: string; attempt: number; status: string }>;
+      const mine = rows.filter((row) => row.id !== once.id).slice(-4);
+      expect(mine.map((row) => [row.status, row.attempt])).toEqual([
+        ['failed', 1],
+        ['failed', 2],
+        ['succeeded', 3],
+        ['cancelled', 1],
+      ]);
+      expect(new Set(mine.slice(0, 3).map((row) => row.callId)).size).toBe(1);
+      expect(mine[3]!.callId).not.toBe(mine[0]!.callId);
+
+      const cancelled = await w.as.viewer.get(
+        `/api/req_logs?projectId=${w.projectId}&status=cancelled`,
+      );
+      expect(cancelled.body.items.map((row: { id: string }) => row.id)).toEqual([mine[3]!.id]);
+      expect((await w.as.viewer.get('/api/req_logs?status=stopped')).status).toBe(400);
+    });
+  },
+);
+
 describe('long texts in the request log', () => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld('pglite');
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld('pglite');
 
   it('lists a call by the beginnings of its long texts, and its own row has them whole', async () => {
     const prompt = `${'p'.repeat(50_000)}😀`;

@@ -22,6 +22,15 @@ export type TListSpec = {
   clippedInLists?: Record<string, number>;
 };
 
+/** Columns of `table` under their own names, for `columns`: the fields a list filters and sorts by. */
+export function columnsOf<TTable extends PgTable>(
+  table: TTable,
+  ...fields: Array<keyof TTable['_']['columns'] & string>
+): Record<string, PgColumn> {
+  const all: Record<string, PgColumn> = getTableColumns(table);
+  return Object.fromEntries(fields.map((field) => [field, all[field]!]));
+}
+
 /** The columns a list reads: every column, the long ones clipped in the database itself. */
 function listSelection(spec: TListSpec) {
   const columns: Record<string, PgColumn | SQL.Aliased> = { ...getTableColumns(spec.table) };

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reqLogs, runs } from '../../db/schema/index';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { useWorld } from '../../test/api-world';
 
 describe('runs and the request log', () => {
-  let w: TWorld;
+  const w = useWorld('pglite');
   let runId: string;
   let logId: string;
   let privateLogId: string;
   beforeAll(async () => {
-    w = await createWorld('pglite');
     const db = w.t.database.db;
     const [run] = await db
       .insert(runs)
@@ -44,8 +43,7 @@ describe('runs and the request log', () => {
       })
       .returning();
     privateLogId = own!.id;
-  }, 120_000);
-  afterAll(() => w.t.close());
+  });
 
   it("shows a project's request log to its members only", async () => {
     expect((await w.as.viewer.get(`/api/req_logs/${logId}`)).body).toMatchObject({
@@ -149,11 +147,7 @@ describe('runs and the request log', () => {
 });
 
 describe('secrets', () => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld('pglite');
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld('pglite');
 
   it('shows an API key once, accepts it as a bearer token, and never returns a provider key', async () => {
     const created = await w.as.owner.post('/api/api_keys', { name: 'CI' });

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { describe, expect, it } from 'vitest';
+import { expectError, fieldsOf, useWorld } from '../../test/api-world';
 import { resourceFixtures, updateBody, type TResourceFixture } from '../../test/resource-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('resources on %s', (database) => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld(database);
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld(database);
 
   describe.each(resourceFixtures)('$name', (f: TResourceFixture) => {
     const url = `/api/${f.name}`;

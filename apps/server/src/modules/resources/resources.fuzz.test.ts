@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type TWorld } from '../../test/api-world';
+import { describe, expect, it } from 'vitest';
+import { useWorld, type TWorld } from '../../test/api-world';
 import { catalogTextFixtures, resourceFixtures } from '../../test/resource-fixtures';
 import { queryRows } from '../../test/test-databases';
 
@@ -41,11 +41,7 @@ function bodiesNear(valid: Record<string, unknown>) {
 }
 
 describe('fuzzed request bodies', () => {
-  let w: TWorld;
-  beforeAll(async () => {
-    w = await createWorld('pglite');
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld('pglite');
 
   it.each(resourceFixtures.map((f) => [f.name, f] as const))(
     '%s never answers 5xx, and a rejected write changes nothing',

@@ -25,6 +25,7 @@ import { apiKeysResource, providerCredentialsResource } from '../settings/settin
 import type { TListQuery } from './list-query';
 import type { TResourceDefinition, TValues } from './resource.types';
 import * as resources from './resources.service';
+import { mcpServersResource } from '../mcp/mcp-servers.resource';
 
 /** The five calls of a resource: list, create, get, update, delete. */
 function registerResource(app: FastifyInstance, def: TResourceDefinition): void {
@@ -127,6 +128,7 @@ export async function resourcesRoutes(app: FastifyInstance) {
     runsResource,
     apiKeysResource,
     providerCredentialsResource(app.models.credentials, app.config.allowPrivateProviderUrls),
+    mcpServersResource(app.mcp),
   ];
   for (const def of definitions) registerResource(app, def);
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { TDb } from '../../db/database';
 import { createSlots, type TRunQueue, type TRunWorker } from './run-queue';
 import { signalRun, type TRunSignals } from './run-signals';
@@ -40,6 +40,8 @@ export async function createPgBossRunQueue({
   signals: TRunSignals;
   log: FastifyBaseLogger;
 }): Promise<TRunQueue> {
+  // Loaded only where runs go through pg-boss: the embedded database never needs it.
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'flowsmith-runs' });
   boss.on('error', (error) => log.error({ err: error }, 'the run queue (pg-boss) failed'));
   await boss.start();
@@ -51,10 +53,17 @@ export async function createPgBossRunQueue({
   let loop: Promise<void> | undefined;
   let offSignals: Array<() => void> = [];
   let slots = createSlots(0, () => undefined);
-  const nudge = () => wake?.();
+  // A wake-up that comes while a fetch is under way makes the loop fetch again at once instead
+  // of being lost until the next look.
+  let nudged = false;
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
 
   async function take(worker: TRunWorker) {
     while (!stopped) {
+      nudged = false;
       const free = slots.free();
       let fetched = 0;
       if (free > 0) {
@@ -78,7 +87,7 @@ export async function createPgBossRunQueue({
           log.warn({ err: error }, 'fetching run jobs failed');
         }
       }
-      if (fetched > 0 && fetched === free) continue;
+      if (nudged || (fetched > 0 && fetched === free)) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, POLL_MS);
         function done() {

@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TProjectGraph } from '@flowsmith/shared';
 import {
   nodeRegistry,
   planWorkflow,
@@ -8,9 +10,10 @@ import {
 } from '@flowsmith/engine';
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
-import { persistently } from '../../lib/persistently';
 import type { TRealtime } from '../../plugins/realtime';
 import { loadGraph } from '../canvas/canvas.service';
+import { planVersion } from '../publishing/published-groups';
+import { versionGraph } from '../publishing/publishing.repo';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
@@ -22,11 +25,24 @@ import type { TRunRow } from './runs.repo';
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const INTERRUPTED = 'Interrupted: the process running it stopped';
 
-async function targetOf(db: TDb, run: TRunRow): Promise<TRunTarget> {
+/** What a run executes: a group's published version, or the canvas as it is now. */
+async function planRun(db: TDb, run: TRunRow) {
+  if (run.groupVersionId) {
+    const version = await versionGraph(db, run.groupVersionId);
+    if (!version) throw new Error('The published version of this run no longer exists');
+    return planVersion(version.graph, run.customAiId);
+  }
+  const graph = await loadGraph(db, run.projectId);
+  return planWorkflow(graph.nodes, graph.connections, targetOf(graph, run), {
+    customAiId: run.customAiId,
+  });
+}
+
+function targetOf(graph: TProjectGraph, run: TRunRow): TRunTarget {
   if (run.nodeGroupId) {
-    const groupNodeId = await repo.groupNodeId(db, run.nodeGroupId);
-    if (!groupNodeId) throw new Error('The group of this run no longer exists');
-    return { groupNodeId };
+    const group = graph.groups.find((g) => g.id === run.nodeGroupId);
+    if (!group) throw new Error('The group of this run no longer exists');
+    return { groupNodeId: group.nodeId };
   }
   return run.nodeId ? { nodeId: run.nodeId } : { all: true };
 }
@@ -52,9 +68,8 @@ export function createRunExecutor(
     signals.on('cancel', (runId) => controllers.get(runId)?.abort(new Error('Cancelled'))),
   ];
 
-  const retryLog = (what: string, runId: string) => (error: unknown, attempt: number) => {
-    if (attempt === 1) log.warn({ err: error, runId }, `${what} waits for the database`);
-  };
+  // Runs this process has ended, with their stored rows: a waiter here needs no read.
+  const finished = new EventEmitter<Record<string, [TRunRow | undefined]>>().setMaxListeners(0);
 
   /** Renews the leases of the runs this process executes, and stops those cancelled meanwhile. */
   async function heartbeat() {
@@ -86,10 +101,7 @@ export function createRunExecutor(
     try {
       events.push({ type: 'run-status', status: 'running' });
       if (!run.userId) throw new Error('The person who started this run no longer has an account');
-      const graph = await loadGraph(db, run.projectId);
-      const workflow = planWorkflow(graph.nodes, graph.connections, await targetOf(db, run), {
-        customAiId: run.customAiId,
-      });
+      const workflow = await planRun(db, run);
       if (workflow.nodes.length === 0)
         throw new Error('There is nothing to run: add nodes that do work');
       const services = createRunServices(deps, {
@@ -122,17 +134,16 @@ export function createRunExecutor(
         error = INTERRUPTED;
       }
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
-      const seq = await events.flush();
       // The end of a run is never dropped: without it the run would stay `running`.
-      const stored = await persistently(
-        () => repo.finishRun(db, runId, owner, { status, error, outputs, seq }),
-        { onRetry: retryLog('storing the end of a run', runId) },
-      ).catch((caught: unknown) => {
-        log.error({ err: caught, runId }, 'storing the end of a run failed');
-        return false;
-      });
+      const stored = await events
+        .close((tx, seq) => repo.finishRun(tx, runId, owner, { status, error, outputs, seq }))
+        .catch((caught: unknown) => {
+          log.error({ err: caught, runId }, 'storing the end of a run failed');
+          return undefined;
+        });
       controllers.delete(runId);
       if (!stored) log.warn({ runId }, 'a run ended after another process had taken it over');
+      finished.emit(runId, stored);
     }
   }
 
@@ -186,24 +197,34 @@ export function createRunExecutor(
     /** Waits until a run has finished, however it ends, or the time is up. */
     async waitFor(runId: string, timeoutMs: number): Promise<TRunRow | undefined> {
       const deadline = Date.now() + timeoutMs;
-      let wake = () => undefined as void;
-      const offDone = signals.on('done', (id) => {
-        if (id === runId) wake();
-      });
-      const offResync = signals.on('resync', () => wake());
+      let wake: (row?: TRunRow) => void = () => undefined;
+      const onFinished = (row: TRunRow | undefined) => wake(row);
+      // A run this process executes is announced by `finished`, with its row.
+      const onDone = (id: string) => {
+        if (id === runId && !controllers.has(runId)) wake();
+      };
+      const onResync = () => wake();
+      finished.on(runId, onFinished);
+      const offDone = signals.on('done', onDone);
+      const offResync = signals.on('resync', onResync);
       try {
+        let known: TRunRow | undefined;
         for (;;) {
-          const signalled = new Promise<void>((resolve) => (wake = resolve));
-          const row = await findRow(db, runs, runId);
+          const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
+          // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
+          const row = known ?? (await findRow(db, runs, runId));
           if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
           let timer: NodeJS.Timeout | undefined;
-          await Promise.race([
+          known = await Promise.race([
             signalled,
-            new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+            new Promise<undefined>(
+              (resolve) => (timer = setTimeout(() => resolve(undefined), deadline - Date.now())),
+            ),
           ]);
           clearTimeout(timer);
         }
       } finally {
+        finished.off(runId, onFinished);
         offDone();
         offResync();
       }

@@ -17,14 +17,6 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
   return group;
 }
 
-export async function groupNodeId(db: TDb, groupId: string) {
-  const [group] = await db
-    .select({ nodeId: nodeGroups.nodeId })
-    .from(nodeGroups)
-    .where(eq(nodeGroups.id, groupId));
-  return group?.nodeId;
-}
-
 export function nodeStates(db: TDb, runId: string) {
   return db
     .select()
@@ -78,24 +70,23 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
 }
 
 /**
- * Stores a run's end and signals its waiters, only while `owner` still holds it: a process whose
- * lease was taken over writes nothing. Whether it was stored.
+ * Stores a run's end in `tx` (a transaction) and signals its waiters at commit, only while
+ * `owner` still holds it: a process whose lease was taken over writes nothing. The finished row,
+ * if it was stored.
  */
 export async function finishRun(
-  db: TDb,
+  tx: TDb,
   id: string,
   owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
-) {
-  return inTransaction(db, async (tx) => {
-    const finished = await tx
-      .update(runs)
-      .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
-      .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
-      .returning({ id: runs.id });
-    if (finished.length) await signalRun(tx, 'done', id);
-    return finished.length > 0;
-  });
+): Promise<TRunRow | undefined> {
+  const [finished] = await tx
+    .update(runs)
+    .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
+    .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
+    .returning();
+  if (finished) await signalRun(tx, 'done', id);
+  return finished;
 }
 
 /** Numbers and stores a run's status event in `tx`, after every event stored so far. */
@@ -194,35 +185,62 @@ export async function queuedRunIds(db: TDb) {
   return waiting.map((r) => r.id);
 }
 
+/** A progress event to store, with the node state it reports. */
+export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateValues };
+
 /**
- * Stores one progress event (and the node state it reports) and moves the run's counter on, all
- * or nothing, so it can be tried again; an event already stored (its seq taken) is not stored
- * twice.
+ * Stores a batch of a run's progress events, the node states they report and the run's counter,
+ * in `tx` (a transaction), so a reader sees node states that match the counter (left to the
+ * caller with `counter: false`, when it stores the run's end in `tx` too). An event already
+ * stored (its seq taken) is not stored twice, and the states it carries are the same, so a batch
+ * can be tried again.
  */
-export async function storeEvent(db: TDb, event: TRunProgressEvent, nodeState?: TNodeStateValues) {
-  const insert = (tx: TDb) =>
-    tx
-      .insert(runEvents)
-      .values({
-        runId: event.runId,
+export async function storeEvents(
+  tx: TDb,
+  runId: string,
+  batch: TStoredEvent[],
+  { counter = true } = {},
+) {
+  if (batch.length === 0) return;
+  await tx
+    .insert(runEvents)
+    .values(
+      batch.map(({ event }) => ({
+        runId,
         seq: event.seq,
         event: event as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] })
-      .returning({ id: runEvents.id });
-  if (!nodeState || event.type !== 'node-status') {
-    await insert(db);
-    return;
+      })),
+    )
+    .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] });
+  // One row per node: the batch's states of a node, later ones over earlier ones.
+  const states = new Map<string, TNodeStateValues>();
+  for (const { event, nodeState } of batch) {
+    if (nodeState && event.type === 'node-status')
+      states.set(event.nodeId, { ...states.get(event.nodeId), ...nodeState });
   }
-  await inTransaction(db, async (tx) => {
-    if (!(await insert(tx)).length) return;
+  if (states.size > 0) {
+    const kept = (column: string) =>
+      sql.raw(`coalesce(excluded.${column}, run_node_states.${column})`);
     await tx
       .insert(runNodeStates)
-      .values({ runId: event.runId, nodeId: event.nodeId, ...nodeState })
-      .onConflictDoUpdate({ target: [runNodeStates.runId, runNodeStates.nodeId], set: nodeState });
-    await tx
-      .update(runs)
-      .set({ seq: sql`greatest(${runs.seq}, ${event.seq})` })
-      .where(eq(runs.id, event.runId));
-  });
+      .values([...states].map(([nodeId, state]) => ({ runId, nodeId, ...state })))
+      .onConflictDoUpdate({
+        target: [runNodeStates.runId, runNodeStates.nodeId],
+        set: {
+          status: sql.raw('excluded.status'),
+          output: sql.raw('excluded.output'),
+          error: sql.raw('excluded.error'),
+          startedAt: kept('started_at'),
+          finishedAt: kept('finished_at'),
+          updatedAt: sql.raw('excluded.updated_at'),
+        },
+      });
+  }
+  // Only node states have to match the counter; other events a reader fetches after it.
+  if (!counter || states.size === 0) return;
+  const last = Math.max(...batch.map(({ event }) => event.seq));
+  await tx
+    .update(runs)
+    .set({ seq: sql`greatest(${runs.seq}, ${last})` })
+    .where(eq(runs.id, runId));
 }

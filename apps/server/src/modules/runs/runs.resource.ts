@@ -1,6 +1,7 @@
 import { ZRun, ZRunListQuery } from '@flowsmith/shared';
 import { runs } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TResourceDefinition } from '../resources/resource.types';
 
 /**
@@ -13,13 +14,7 @@ export const runsResource: TResourceDefinition = {
   scope: { kind: 'project' },
   writes: { create: true, update: false, remove: true },
   schemas: { row: ZRun, listQuery: ZRunListQuery },
-  columns: {
-    id: runs.id,
-    projectId: runs.projectId,
-    nodeGroupId: runs.nodeGroupId,
-    status: runs.status,
-    createdAt: runs.createdAt,
-  },
+  columns: columnsOf(runs, 'id', 'projectId', 'nodeGroupId', 'status', 'createdAt'),
   defaultSort: '-createdAt',
   toApi: apiRow,
 };

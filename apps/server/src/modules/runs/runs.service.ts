@@ -30,7 +30,10 @@ async function checkTarget(db: TDb, projectId: string, target: TRunTargetIds): P
     const group = await repo.groupInProject(db, target.nodeGroupId, projectId);
     if (!group) throw AppError.validation('nodeGroupId', 'No such group in this project');
     if (!nodeKindOf(group.type)?.flags.runnable)
-      throw AppError.validation('nodeGroupId', 'Only an AI group or an AI image group can be run');
+      throw AppError.validation(
+        'nodeGroupId',
+        'Only an AI group, an AI image group or a UI group can be run',
+      );
     return { groupNodeId: group.nodeId };
   }
   if (target.nodeId) {
@@ -55,6 +58,22 @@ export async function startRun(
   customAiId: string | null = null,
 ) {
   await projectAccess.require(db, user, projectId, 'editor', 'projectId');
+  return storeRun(db, queue, user, { projectId, target, inputs, customAiId });
+}
+
+/** `startRun` for an editor of the project, known as such already. */
+async function storeRun(
+  db: TDb,
+  queue: TRunQueue,
+  user: TUser,
+  request: {
+    projectId: string;
+    target: TRunTargetIds;
+    inputs: Record<string, unknown>;
+    customAiId: string | null;
+  },
+) {
+  const { projectId, target, inputs, customAiId } = request;
   await checkTarget(db, projectId, target);
   await checkModelQuota(db, projectId);
   return inTransaction(db, async (tx) => {
@@ -154,20 +173,26 @@ export async function handle(
   },
 ) {
   const { nodeId, nodeGroupId, customAiId, inputs } = request;
+  // Running needs an editor: a viewer gets the same 403 as from POST /api/runs.
   const { projectId } = nodeId
-    ? await projectAccess.row(db, user, nodes, nodeId, 'viewer', notFound('Node', 'nodeId'))
+    ? await projectAccess.row(db, user, nodes, nodeId, 'editor', notFound('Node', 'nodeId'))
     : await projectAccess.row(
         db,
         user,
         nodeGroups,
         nodeGroupId!,
-        'viewer',
+        'editor',
         notFound('Group', 'nodeGroupId'),
       );
   if (customAiId && !(await customAiInProject(db, customAiId, projectId)))
     throw AppError.validation('customAiId', 'No such custom AI in this project');
   const target = { nodeId: nodeId ?? null, nodeGroupId: nodeGroupId ?? null };
-  const run = await startRun(db, jobs.queue, user, projectId, target, inputs, customAiId ?? null);
+  const run = await storeRun(db, jobs.queue, user, {
+    projectId,
+    target,
+    inputs,
+    customAiId: customAiId ?? null,
+  });
   const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS))!;
   return {
     runId: run.id,

@@ -162,7 +162,7 @@ describe('runs against an OpenAI-compatible server', () => {
     socket.disconnect();
   });
 
-  it('retries a 429 and succeeds, logging both calls', async () => {
+  it('retries a 429 and succeeds, logging each attempt of the one call', async () => {
     const { group } = await flow('compatible:flaky-chat');
     const run = await finished((await start(group.id)).id);
     expect(run.status).toBe('succeeded');
@@ -171,8 +171,13 @@ describe('runs against an OpenAI-compatible server', () => {
       error?: string;
     }>;
     expect(events.filter((e) => e.type === 'node-retry')).toHaveLength(1);
-    expect((await logsOf(run.id)).map((l) => l.status)).toEqual(['failed', 'succeeded']);
-    expect((await logsOf(run.id))[0]!.error).toContain('429');
+    const logs = await logsOf(run.id);
+    expect(logs.map((l) => [l.status, l.attempt])).toEqual([
+      ['failed', 1],
+      ['succeeded', 2],
+    ]);
+    expect(logs[1]!.callId).toBe(logs[0]!.callId);
+    expect(logs[0]!.error).toContain('429');
   });
 
   it('fails clearly on a permanent 500 after the retries, and skips what follows', async () => {
@@ -189,7 +194,13 @@ describe('runs against an OpenAI-compatible server', () => {
       error: expect.stringContaining('answered 500'),
     });
     expect(states.find((s) => s.nodeId === output.id)!.status).toBe('skipped');
-    expect((await logsOf(run.id)).map((l) => l.status)).toEqual(['failed', 'failed', 'failed']);
+    const logs = await logsOf(run.id);
+    expect(logs.map((l) => [l.status, l.attempt])).toEqual([
+      ['failed', 1],
+      ['failed', 2],
+      ['failed', 3],
+    ]);
+    expect(new Set(logs.map((l) => l.callId)).size).toBe(1);
   });
 
   it('times out a model that hangs, at the time limit the node sets', async () => {
@@ -205,6 +216,7 @@ describe('runs against an OpenAI-compatible server', () => {
       error: string;
     }>;
     expect(states.find((s) => s.nodeId === processor.id)!.error).toBe('Timed out after 1 s');
+    expect((await logsOf(run.id)).map((l) => l.status)).toEqual(['failed']);
   }, 20_000);
 
   it('cancels a running run', async () => {
@@ -216,6 +228,10 @@ describe('runs against an OpenAI-compatible server', () => {
     expect((await w.as.owner.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(202);
     expect((await finished(run.id)).status).toBe('cancelled');
     expect((await w.as.owner.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(409);
+    await expect
+      .poll(async () => (await logsOf(run.id)).map((l) => l.status))
+      .toEqual(['cancelled']);
+    expect((await logsOf(run.id))[0]).toMatchObject({ error: 'Cancelled', attempt: 1 });
   });
 
   it('makes images, stored and served to members only', async () => {

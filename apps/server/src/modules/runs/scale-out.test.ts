@@ -1,13 +1,13 @@
-import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import { runNodeStates, runs } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
+import { freePort } from '../../test/built-server';
 import { startChild, type TChild } from '../../test/child-process';
 import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
 import { openTestDatabase } from '../../test/test-databases';
@@ -20,18 +20,7 @@ const QUESTION = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 
 type TEvent = { seq: number; type: string; status?: string; error?: string };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000) => {
+const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -46,6 +35,9 @@ const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
  * PostgreSQL, with pg-boss. A worker's publications reach server B's Socket.IO clients through
  * the realtime fan-out; B also serves the stored events a client catches up with.
  */
+// Four processes share two cores with the rest of the suite: waits are generous, never timed.
+vi.setConfig({ testTimeout: 120_000 });
+
 describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let w: TWorld;

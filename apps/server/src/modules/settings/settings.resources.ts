@@ -15,6 +15,7 @@ import { outboundUrlProblem } from '../../lib/outbound';
 import type { TSecretBox } from '../../lib/secret-box';
 import { createOpaqueToken, hashToken } from '../../lib/tokens';
 import { apiRow } from '../resources/api-row';
+import { columnsOf } from '../resources/list-query';
 import type { TDbRow, TResourceDefinition } from '../resources/resource.types';
 
 export const apiKeysResource: TResourceDefinition = {
@@ -28,12 +29,7 @@ export const apiKeysResource: TResourceDefinition = {
     listQuery: ZApiKeyListQuery,
     created: ZApiKeyCreated,
   },
-  columns: {
-    id: apiKeys.id,
-    name: apiKeys.name,
-    createdAt: apiKeys.createdAt,
-    lastUsedAt: apiKeys.lastUsedAt,
-  },
+  columns: columnsOf(apiKeys, 'id', 'name', 'createdAt', 'lastUsedAt'),
   defaultSort: '-createdAt',
   searchColumns: [apiKeys.name],
   toApi: ({ keyHash: _hash, ...row }) => apiRow(row as TDbRow),
@@ -75,12 +71,7 @@ export function providerCredentialsResource(
       update: ZProviderCredentialUpdate,
       listQuery: ZProviderCredentialListQuery,
     },
-    columns: {
-      id: providerCredentials.id,
-      provider: providerCredentials.provider,
-      name: providerCredentials.name,
-      createdAt: providerCredentials.createdAt,
-    },
+    columns: columnsOf(providerCredentials, 'id', 'provider', 'name', 'createdAt'),
     defaultSort: 'name',
     searchColumns: [providerCredentials.name],
     toApi: ({ encryptedKey: _sealed, ...row }) => apiRow(row as TDbRow),

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { starterTemplates } from '@flowsmith/shared';
-import { createWorld, expectError, fieldsOf, type TWorld } from '../../test/api-world';
+import { expectError, fieldsOf, useWorld } from '../../test/api-world';
 import { plansOf } from '../../test/billing-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('starter templates on %s', (database) => {
-  let w: TWorld;
+  const w = useWorld(database);
   beforeAll(async () => {
-    w = await createWorld(database);
     // Every template becomes a project of the owner: more than the Free plan's three.
     const { team } = await plansOf(w);
     await w.created(
       w.as.owner.post('/api/subscriptions', { planId: team!.id, seats: 1, period: 'monthly' }),
     );
-  }, 120_000);
-  afterAll(() => w.t.close());
+  });
 
   const finished = (runId: string) => w.finished(runId);
 

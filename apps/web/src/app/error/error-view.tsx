@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
+import { LightButton } from '../../components/light-controls';
 import type { TErrorDescription } from './describe-error';
 
 const icons = {
@@ -39,9 +39,9 @@ export function ErrorView({ description, onRetry }: TErrorViewProps) {
             <span className="p-button-label">Go home</span>
           </Link>
           {onRetry ? (
-            <Button label="Try again" icon="pi pi-refresh" outlined onClick={onRetry} />
+            <LightButton label="Try again" icon="pi pi-refresh" outlined onClick={onRetry} />
           ) : (
-            <Button
+            <LightButton
               label="Reload"
               icon="pi pi-refresh"
               outlined

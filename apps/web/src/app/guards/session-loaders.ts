@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { appRoutes } from '@flowsmith/shared';
 import { loginPathFor, meQueryOptions } from '../../lib/auth';
+import { describeError } from '../error/describe-error';
 import { queryClient } from '../query-client';
 
 /**
@@ -8,12 +9,28 @@ import { queryClient } from '../query-client';
  * they asked for kept in `returnTo` (spec §6, DESIGN §3).
  */
 export async function requireSessionLoader({ request }: LoaderFunctionArgs) {
-  const user = await queryClient.ensureQueryData(meQueryOptions());
+  const user = await sessionUser();
   if (!user) {
     const url = new URL(request.url);
     throw redirect(loginPathFor(`${url.pathname}${url.search}`));
   }
   return null;
+}
+
+/**
+ * The signed-in user. When the server cannot be reached, the queries saved on an earlier visit
+ * stand in (the app then says it shows saved data); without them the error page explains.
+ */
+async function sessionUser() {
+  try {
+    return await queryClient.ensureQueryData(meQueryOptions());
+  } catch (error) {
+    if (describeError(error).kind !== 'network') throw error;
+    const { restoreSavedQueries } = await import('../../lib/offline/saved-queries');
+    const saved = await restoreSavedQueries(queryClient).catch(() => null);
+    if (!saved) throw error;
+    return saved;
+  }
 }
 
 /**

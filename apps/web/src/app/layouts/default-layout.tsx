@@ -1,7 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { appRoutes } from '@flowsmith/shared';
 import { loginPathFor, useCurrentUser, wasSignedOutByUser } from '../../lib/auth';
+import { useSavedQueries } from '../../lib/offline/use-saved-queries';
 import { useRealtimeConnection } from '../../lib/realtime';
+import { PrimeScope } from '../prime-config';
+import { SavedDataNotice } from './saved-data-notice';
 import { SidebarMenu } from './sidebar-menu';
 import { Topbar } from './topbar';
 import { useBudgetNotices } from './use-budget-notices';
@@ -15,6 +18,7 @@ function DefaultLayout() {
   const location = useLocation();
   useRealtimeConnection(user?.id ?? null);
   useBudgetNotices(user?.id ?? null);
+  useSavedQueries(user?.id ?? null);
 
   if (!user) {
     const target = wasSignedOutByUser()
@@ -24,15 +28,18 @@ function DefaultLayout() {
   }
 
   return (
-    <div className="layout">
-      <Topbar user={user} />
-      <div className="layout__body">
-        <SidebarMenu />
-        <main className="layout-main">
-          <Outlet />
-        </main>
+    <PrimeScope>
+      <div className="layout">
+        <Topbar user={user} />
+        <div className="layout__body">
+          <SidebarMenu />
+          <main className="layout-main">
+            <SavedDataNotice />
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </PrimeScope>
   );
 }
 

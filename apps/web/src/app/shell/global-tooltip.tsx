@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Tooltip } from 'primereact/tooltip';
 
+const holdsTarget = (node: Node) =>
+  node instanceof Element &&
+  (node.matches('[data-pr-tooltip]') || node.querySelector('[data-pr-tooltip]') !== null);
+
 /**
  * One Tooltip for every `data-pr-tooltip` element. PrimeReact binds a selector target only when
- * the Tooltip mounts, so it is remounted (debounced) whenever such elements are added to the DOM.
+ * the Tooltip mounts, so it is remounted (debounced) whenever such elements are added to the DOM,
+ * and when they leave it: a target removed under the pointer (a button that navigates away)
+ * never gets its mouseleave, and its tooltip would stay on screen.
  */
 export function GlobalTooltip() {
   const [generation, setGeneration] = useState(0);
@@ -11,14 +17,12 @@ export function GlobalTooltip() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new MutationObserver((records) => {
-      const added = records.some((record) =>
-        Array.from(record.addedNodes).some(
-          (node) =>
-            node instanceof Element &&
-            (node.matches('[data-pr-tooltip]') || node.querySelector('[data-pr-tooltip]')),
-        ),
+      const changed = records.some(
+        (record) =>
+          Array.from(record.addedNodes).some(holdsTarget) ||
+          Array.from(record.removedNodes).some(holdsTarget),
       );
-      if (!added) return;
+      if (!changed) return;
       clearTimeout(timer);
       timer = setTimeout(() => setGeneration((value) => value + 1), 50);
     });

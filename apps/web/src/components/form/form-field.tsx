@@ -5,7 +5,7 @@ type TFormFieldProps = {
   label: string;
   /** Message shown under the field (client validation or the server's `details`). */
   error?: string | undefined;
-  hint?: string;
+  hint?: ReactNode;
   children: ReactNode;
 };
 

@@ -1,19 +1,55 @@
-import { Password, type PasswordProps } from 'primereact/password';
-import { boundControl, type TOwn, textBinding } from './bound-control';
+import { useState, type InputHTMLAttributes } from 'react';
+import { boundControl, type TField, type TOwn, textBinding } from './bound-control';
+import { inputClasses } from './text-field';
 
-/** A secret, with a show/hide toggle and no strength popup, so the field stays predictable. */
-export const PasswordField = boundControl<Omit<PasswordProps, TOwn>>(
-  (input, field, { id, ...a11y }) => (
-    <Password
-      feedback={false}
-      toggleMask
-      className="w-full"
-      inputClassName="w-full"
-      {...input}
-      {...a11y}
-      {...textBinding(field)}
-      inputId={id}
-      inputRef={field.ref}
-    />
-  ),
-);
+type TInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, TOwn | 'type'>;
+
+/**
+ * A secret with a show/hide toggle, in PrimeReact Password's markup and classes but without its
+ * code (the sign-in page loads none), and no strength popup, so the field stays predictable.
+ */
+export const PasswordField = boundControl<TInputProps>((input, field, { invalid, ...a11y }) => (
+  <SecretInput
+    input={{ ...input, ...a11y, ...textBinding(field) }}
+    invalid={invalid}
+    inputRef={field.ref}
+  />
+));
+
+function SecretInput({
+  input,
+  invalid,
+  inputRef,
+}: {
+  input: TInputProps & ReturnType<typeof textBinding>;
+  invalid: boolean;
+  inputRef: TField['ref'];
+}) {
+  const [shown, setShown] = useState(false);
+  const filled = input.value ? ' p-inputwrapper-filled' : '';
+  return (
+    <div className={`p-password p-component p-inputwrapper p-input-icon-right w-full${filled}`}>
+      <div className="p-icon-field p-icon-field-right">
+        <input
+          {...input}
+          type={shown ? 'text' : 'password'}
+          className={inputClasses(
+            input.value,
+            invalid,
+            `p-password-input ${input.className ?? ''}`,
+          )}
+          ref={inputRef}
+        />
+        <button
+          type="button"
+          className="p-input-icon password-toggle"
+          aria-pressed={shown}
+          aria-label={shown ? 'Hide the characters' : 'Show the characters'}
+          onClick={() => setShown((value) => !value)}
+        >
+          <i className={shown ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

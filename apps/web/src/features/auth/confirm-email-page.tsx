@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { appRoutes } from '@flowsmith/shared';
 import { authApi, authKeys } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
 import { useSingleUseLink } from './single-use-link';
+import { LightMessage } from '../../components/light-controls';
 
 /** Makes the new address the account's from the link mailed to it (`?token=`), once. */
 function ConfirmEmailPage() {
@@ -55,7 +55,7 @@ function ConfirmEmailPage() {
   return (
     <div className="verify-email">
       <h1 className="auth-title">E-mail address not changed</h1>
-      <Message severity="error" text={problem} className="w-full" />
+      <LightMessage severity="error" text={problem} className="w-full" />
       <p className="auth-subtitle">Ask for the change again under Settings → General.</p>
       <p className="auth-switch">
         <Link to={appRoutes.settings}>Open settings</Link>

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { appRoutes } from '@flowsmith/shared';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { MailDeliveryNote } from './mail-delivery-note';
+import { LightButton, LightMessage } from '../../components/light-controls';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZForgotPasswordBody));
 
@@ -62,8 +61,8 @@ function ForgotPasswordPage() {
           type="email"
           autoComplete="email"
         />
-        {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
-        <Button
+        {formError ? <LightMessage severity="error" text={formError} className="w-full" /> : null}
+        <LightButton
           type="submit"
           label="Send reset link"
           icon="pi pi-envelope"

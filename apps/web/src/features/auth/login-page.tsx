@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { appRoutes, type TLoginBody } from '@flowsmith/shared';
 import { authApi, authKeys, markSignedOutByUser, safeReturnTo } from '../../lib/auth';
 import { isApiError } from '../../lib/api';
@@ -12,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { serverFormErrors } from './form-errors';
 import { PasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
+import { LightButton, LightMessage } from '../../components/light-controls';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZLoginBody));
@@ -80,10 +79,14 @@ function LoginPage() {
           Forgot password?
         </Link>
         {formError ? (
-          <Message severity={notVerified ? 'warn' : 'error'} text={formError} className="w-full" />
+          <LightMessage
+            severity={notVerified ? 'warn' : 'error'}
+            text={formError}
+            className="w-full"
+          />
         ) : null}
         {notVerified ? <ResendButton email={getValues('email')} /> : null}
-        <Button type="submit" label="Sign in" icon="pi pi-sign-in" loading={login.isPending} />
+        <LightButton type="submit" label="Sign in" icon="pi pi-sign-in" loading={login.isPending} />
       </form>
       <p className="auth-switch">
         New to Flowsmith? <Link to={registerLink}>Create an account</Link>

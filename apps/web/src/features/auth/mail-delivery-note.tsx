@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Message } from 'primereact/message';
+import { LightMessage } from '../../components/light-controls';
 import { serverCheckQueryOptions } from '../../lib/queries/server-check';
 
 /**
@@ -10,7 +10,7 @@ export function MailDeliveryNote() {
   const { data } = useQuery(serverCheckQueryOptions());
   if (data?.mail !== 'log') return null;
   return (
-    <Message
+    <LightMessage
       severity="info"
       className="w-full"
       text="This server has no mail server set up (SMTP_URL), so it writes the mail, link included, to its log instead of sending it. Copy the link from the server's output."

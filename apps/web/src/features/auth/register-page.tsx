@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { appRoutes, PASSWORD_MIN_LENGTH, type TRegisterBody } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
@@ -12,6 +10,7 @@ import { PasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
 import { MailDeliveryNote } from './mail-delivery-note';
 import { ResendButton } from './resend-verification';
+import { LightButton, LightMessage } from '../../components/light-controls';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZRegisterBody));
 
@@ -94,8 +93,8 @@ function RegisterPage() {
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
-        {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
-        <Button
+        {formError ? <LightMessage severity="error" text={formError} className="w-full" /> : null}
+        <LightButton
           type="submit"
           label="Create account"
           icon="pi pi-user-plus"

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
 import { MailDeliveryNote } from './mail-delivery-note';
 import { TextField } from '../../components/form/text-field';
+import { LightButton, LightMessage } from '../../components/light-controls';
 
 const resolver = lazyZodResolver(() =>
   import('./auth-schemas').then((s) => s.ZResendVerificationBody),
@@ -27,7 +26,7 @@ export function ResendButton({
   const resend = useMutation({ mutationFn: () => authApi.resendVerification(email) });
   return (
     <div className="resend">
-      <Button
+      <LightButton
         type="button"
         label={label}
         icon="pi pi-envelope"
@@ -37,12 +36,12 @@ export function ResendButton({
       />
       {resend.isSuccess ? (
         <>
-          <Message severity="success" text={SENT_TEXT} className="w-full" />
+          <LightMessage severity="success" text={SENT_TEXT} className="w-full" />
           <MailDeliveryNote />
         </>
       ) : null}
       {resend.isError ? (
-        <Message
+        <LightMessage
           severity="error"
           text={serverFormErrors(resend.error, []).form ?? ''}
           className="w-full"
@@ -84,14 +83,14 @@ export function ResendVerificationForm() {
         type="email"
         autoComplete="email"
       />
-      {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
+      {formError ? <LightMessage severity="error" text={formError} className="w-full" /> : null}
       {sent ? (
         <>
-          <Message severity="success" text={SENT_TEXT} className="w-full" />
+          <LightMessage severity="success" text={SENT_TEXT} className="w-full" />
           <MailDeliveryNote />
         </>
       ) : null}
-      <Button
+      <LightButton
         type="submit"
         label="Resend verification mail"
         icon="pi pi-envelope"

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { appRoutes, PASSWORD_MIN_LENGTH } from '@flowsmith/shared';
 import { PasswordField } from '../../components/form/password-field';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors } from './form-errors';
+import { LightButton, LightMessage } from '../../components/light-controls';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZResetPasswordBody));
 
@@ -57,7 +56,7 @@ function ResetPasswordPage() {
       <h1 className="auth-title">Choose a new password</h1>
       {linkProblem ? (
         <>
-          <Message severity="error" text={linkProblem} className="w-full" />
+          <LightMessage severity="error" text={linkProblem} className="w-full" />
           <Link
             to={appRoutes.forgotPassword}
             className="p-button p-component w-full justify-content-center"
@@ -80,8 +79,10 @@ function ResetPasswordPage() {
             autoComplete="new-password"
             hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
-          {errors?.form ? <Message severity="error" text={errors.form} className="w-full" /> : null}
-          <Button
+          {errors?.form ? (
+            <LightMessage severity="error" text={errors.form} className="w-full" />
+          ) : null}
+          <LightButton
             type="submit"
             label="Set new password"
             icon="pi pi-check"

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { appRoutes } from '@flowsmith/shared';
 import { authApi, authKeys } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
 import { ResendVerificationForm } from './resend-verification';
 import { useSingleUseLink } from './single-use-link';
+import { LightMessage } from '../../components/light-controls';
 
 /** Verifies the address from the mailed link (`?token=`), once. */
 function VerifyEmailPage() {
@@ -47,7 +47,7 @@ function VerifyEmailPage() {
   return (
     <div className="verify-email">
       <h1 className="auth-title">Verification failed</h1>
-      <Message severity="error" text={problem} className="w-full" />
+      <LightMessage severity="error" text={problem} className="w-full" />
       <p className="auth-subtitle">Enter your e-mail address to get a new verification link.</p>
       <ResendVerificationForm />
       <p className="auth-switch">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -22,13 +22,32 @@ import { useRunStore } from './state/run-store';
 import { useCanvasFeed } from './state/use-canvas-feed';
 import { useLiveRun } from './state/use-live-run';
 import { useRunInUrl } from './state/use-run-in-url';
-import { CanvasToolbar } from './toolbar/canvas-toolbar';
+import { CanvasToolbar, type TCanvasView } from './toolbar/canvas-toolbar';
 import { RunBanner } from './toolbar/run-banner';
 import { RunHistoryPanel } from './toolbar/run-history-panel';
 import { useCommandDeps } from './use-command-deps';
 
 /** Where a node added by click lands relative to the centre: roughly half a node's size. */
 const CENTRE_OFFSET = { x: 110, y: 40 };
+const PALETTE_KEY = 'flowsmith.palette-hidden';
+
+/** The palette and full-screen toggles; a hidden palette stays hidden on the next visit. */
+function useCanvasView(): TCanvasView {
+  const [palette, setPalette] = useState(() => localStorage.getItem(PALETTE_KEY) !== 'true');
+  const [fullScreen, setFullScreen] = useState(false);
+  return useMemo(
+    () => ({
+      palette,
+      fullScreen,
+      togglePalette: () => {
+        localStorage.setItem(PALETTE_KEY, String(palette));
+        setPalette(!palette);
+      },
+      toggleFullScreen: () => setFullScreen(!fullScreen),
+    }),
+    [palette, fullScreen],
+  );
+}
 
 function OpenCanvas({
   project,
@@ -57,6 +76,7 @@ function OpenCanvas({
     [deps],
   );
   const runUrl = useRunInUrl(notifyError);
+  const view = useCanvasView();
   useLiveRun(project.id);
   usePresence(project.id);
   useCanvasFeed(project.id, graph.offset ?? 0, commands);
@@ -94,25 +114,32 @@ function OpenCanvas({
 
   return (
     <CanvasUiContext.Provider value={ui}>
-      <CanvasToolbar projectName={project.name} />
-      <RunBanner onBack={runUrl.back} />
-      <div className="constructor__body">
-        {readOnly ? null : <NodePalette types={catalog.kinds} onAdd={addAtCentre} />}
-        <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
-          {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
-          {loadedId === project.id && empty && !readOnly && !draggingKind ? (
-            <div className="constructor__templates">
-              <TemplateGallery
-                projectId={project.id}
-                headingId="canvas-templates"
-                title="An empty canvas: start from a template, or drag nodes in from the left"
-              />
-            </div>
-          ) : null}
+      <div
+        className={`canvas-workspace${view.fullScreen ? ' canvas-workspace--full' : ''}`}
+        data-testid="canvas-workspace"
+      >
+        <CanvasToolbar projectName={project.name} view={view} />
+        <RunBanner onBack={runUrl.back} />
+        <div className="constructor__body">
+          {readOnly || !view.palette ? null : (
+            <NodePalette types={catalog.kinds} onAdd={addAtCentre} />
+          )}
+          <div className="constructor__canvas" ref={canvasRef} data-testid="canvas">
+            {loadedId === project.id ? <FlowCanvas projectId={project.id} /> : null}
+            {loadedId === project.id && empty && !readOnly && !draggingKind ? (
+              <div className="constructor__templates">
+                <TemplateGallery
+                  projectId={project.id}
+                  headingId="canvas-templates"
+                  title="An empty canvas: start from a template, or drag nodes in from the left"
+                />
+              </div>
+            ) : null}
+          </div>
+          {historyOpen ? <RunHistoryPanel projectId={project.id} onOpen={runUrl.open} /> : null}
         </div>
-        {historyOpen ? <RunHistoryPanel projectId={project.id} onOpen={runUrl.open} /> : null}
       </div>
-      <CanvasDialogs projectId={project.id} />
+      <CanvasDialogs projectId={project.id} readOnly={readOnly} />
       <ConfirmDialog />
     </CanvasUiContext.Provider>
   );

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { ProjectPicker } from '../../components/project-picker';
 import { ProjectScreen } from '../../components/project-screen';
+import { useCurrentProject } from '../../lib/current-project';
 import { graphQueryOptions } from '../../lib/queries/canvas';
 import { catalogQueryOptions } from '../../lib/queries/catalog';
 import { myProjectsQueryOptions } from '../../lib/queries/projects';
@@ -11,13 +12,13 @@ import { CanvasWorkspace } from './canvas-workspace';
 import '@xyflow/react/dist/style.css';
 import './constructor.css';
 
-/** `/constructor?projectId=…`: the canvas of one project, chosen in the header. */
+/** `/constructor?projectId=…`: the canvas of the current project, switched in the header. */
 function ConstructorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const projectId = searchParams.get('projectId');
   const projects = useQuery(myProjectsQueryOptions());
   const items = projects.data?.items ?? [];
-  const project = items.find((item) => item.id === projectId);
+  const project = useCurrentProject(items, { orFirst: false });
+  const projectId = searchParams.get('projectId') ?? project?.id ?? null;
   // Fetched alongside the project list rather than after it: the canvas opens sooner.
   useQuery({ ...catalogQueryOptions(), enabled: Boolean(projectId) });
   useQuery({ ...graphQueryOptions(projectId ?? ''), enabled: Boolean(projectId) });

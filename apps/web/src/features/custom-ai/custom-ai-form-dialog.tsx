@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
-import type { TCustomAi } from '@flowsmith/shared';
+import type { TCustomAi, TModelInfo } from '@flowsmith/shared';
 import { AppDialog } from '../../components/dialog/app-dialog';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { LoadError, LoadingBlock } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
-import { modelOptions } from '../../lib/models/model-label';
+import { modelProblem } from '../../lib/models/model-label';
 import { workflowsQueryOptions } from '../../lib/queries/canvas';
 import { aiLinksQueryOptions } from '../../lib/queries/custom-ais';
+import { mcpServersQueryOptions } from '../../lib/queries/mcp-servers';
 import { modelsQueryOptions } from '../../lib/queries/models';
 import {
   CUSTOM_AI_FIELDS,
@@ -32,16 +33,34 @@ type TCustomAiFormDialogProps = {
 
 type TFormProps = TCustomAiFormDialogProps & { linkedIds: string[] };
 
+const formRules = zodResolver(ZCustomAiForm);
+
+/** The form's rules, and a model that must be one of the user's once their list is known. */
+function withModelCheck(
+  models: () => TModelInfo[] | undefined,
+): Resolver<TCustomAiFormInput, unknown, TCustomAiFormValues> {
+  return async (values, context, options) => {
+    const result = await formRules(values, context, options);
+    const problem = modelProblem(values.model, models(), 'text');
+    if (!problem) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, model: { type: 'validate', message: problem } },
+    };
+  };
+}
+
 function CustomAiForm({ projectId, customAi, linkedIds, onClose }: TFormProps) {
   const notify = useNotify();
   const save = useSaveCustomAi();
-  const models = useQuery(modelsQueryOptions());
   const workflows = useQuery(workflowsQueryOptions(projectId));
+  const mcpServers = useQuery(mcpServersQueryOptions());
   // Set once a save created the custom AI but failed on a link: saving again updates it.
   const [created, setCreated] = useState<TCustomAi | null>(null);
   const target = customAi ?? created;
+  const queryClient = useQueryClient();
   const form = useForm<TCustomAiFormInput, unknown, TCustomAiFormValues>({
-    resolver: zodResolver(ZCustomAiForm),
+    resolver: withModelCheck(() => queryClient.getQueryData(modelsQueryOptions().queryKey)?.items),
     defaultValues: formDefaults(customAi, linkedIds),
   });
 
@@ -67,10 +86,10 @@ function CustomAiForm({ projectId, customAi, linkedIds, onClose }: TFormProps) {
     >
       <CustomAiFormFields
         control={form.control}
-        models={modelOptions(models.data?.items, 'text')}
-        modelsLoading={models.isPending}
         workflows={workflows.data ?? []}
         workflowsLoading={workflows.isPending}
+        mcpServers={mcpServers.data?.items ?? []}
+        mcpServersLoading={mcpServers.isPending}
       />
       {created && !customAi ? (
         <Message

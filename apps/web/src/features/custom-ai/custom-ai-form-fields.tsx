@@ -3,11 +3,11 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Slider } from 'primereact/slider';
 import { BoundField } from '../../components/form/bound-field';
-import { DropdownField } from '../../components/form/dropdown-field';
 import { NumberField } from '../../components/form/number-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
-import type { TModelOption } from '../../lib/models/model-label';
+import type { TMcpServer } from '@flowsmith/shared';
+import { ModelPicker } from '../../components/model-picker';
 import type { TRunnableGroup } from '../../lib/queries/canvas';
 import { CustomAiAvatar } from './custom-ai-avatar';
 import {
@@ -18,10 +18,10 @@ import {
 
 type TFieldsProps = {
   control: Control<TCustomAiFormInput, unknown, TCustomAiFormValues>;
-  models: TModelOption[];
-  modelsLoading: boolean;
   workflows: TRunnableGroup[];
   workflowsLoading: boolean;
+  mcpServers: TMcpServer[];
+  mcpServersLoading: boolean;
 };
 
 function AvatarPreview({ control }: Pick<TFieldsProps, 'control'>) {
@@ -54,13 +54,58 @@ function TemperatureField({ control }: Pick<TFieldsProps, 'control'>) {
   );
 }
 
+function McpServersField({
+  control,
+  mcpServers,
+  mcpServersLoading,
+}: Pick<TFieldsProps, 'control' | 'mcpServers' | 'mcpServersLoading'>) {
+  const chosen = useWatch({ control, name: 'mcpServerIds' }) ?? [];
+  // Servers another member chose are theirs: shown by count, kept as they are.
+  const known = new Set(mcpServers.map((server) => server.id));
+  const others = chosen.filter((id) => !known.has(id)).length;
+  const own = mcpServers.length
+    ? 'Their enabled tools are offered to the assistant; each member’s chats use only their own servers.'
+    : 'Add MCP servers under Settings → MCP servers to offer their tools here.';
+  return (
+    <BoundField
+      control={control}
+      name="mcpServerIds"
+      id="custom-ai-mcp-servers"
+      label="MCP servers"
+      hint={others ? `${own} ${others} chosen by other members stay.` : own}
+      render={(field, { id, ...a11y }) => (
+        <MultiSelect
+          {...a11y}
+          inputId={id}
+          options={mcpServers}
+          optionLabel="name"
+          optionValue="id"
+          value={chosen.filter((serverId) => known.has(serverId))}
+          onChange={(event) =>
+            field.onChange([
+              ...chosen.filter((serverId) => !known.has(serverId)),
+              ...(event.value as string[]),
+            ])
+          }
+          onBlur={field.onBlur}
+          loading={mcpServersLoading}
+          display="chip"
+          placeholder="No MCP servers"
+          emptyMessage="You have no MCP servers"
+          className="w-full"
+        />
+      )}
+    />
+  );
+}
+
 /** The custom AI form's fields, each with its message from the client rules or the server. */
 export function CustomAiFormFields({
   control,
-  models,
-  modelsLoading,
   workflows,
   workflowsLoading,
+  mcpServers,
+  mcpServersLoading,
 }: TFieldsProps) {
   return (
     <>
@@ -93,19 +138,25 @@ export function CustomAiFormFields({
           </div>
         )}
       />
-      {/* Editable: a model id the list does not offer (yet) can still be typed in. */}
-      <DropdownField
+      <BoundField
         control={control}
         name="model"
         id="custom-ai-model"
         label="Model"
-        hint="Pick a model, or type the id of one your provider offers."
-        editable
-        options={models}
-        optionLabel="label"
-        optionValue="value"
-        loading={modelsLoading}
-        placeholder="echo"
+        hint="The model that answers; add your own provider keys in Settings."
+        render={(field, a11y) => (
+          <ModelPicker
+            inputId={a11y.id}
+            kind="text"
+            value={field.value ?? ''}
+            invalid={a11y.invalid}
+            aria-describedby={a11y['aria-describedby']}
+            inputRef={field.ref}
+            className="w-full"
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
       />
       <TextAreaField
         control={control}
@@ -159,6 +210,11 @@ export function CustomAiFormFields({
             className="w-full"
           />
         )}
+      />
+      <McpServersField
+        control={control}
+        mcpServers={mcpServers}
+        mcpServersLoading={mcpServersLoading}
       />
     </>
   );

@@ -19,6 +19,7 @@ export const CUSTOM_AI_FIELDS = [
   'systemPrompt',
   'temperature',
   'maxTokens',
+  'mcpServerIds',
   'nodeGroupIds',
 ] as const;
 
@@ -36,6 +37,7 @@ export function formDefaults(
     systemPrompt: customAi?.systemPrompt ?? '',
     temperature: customAi?.temperature ?? DEFAULT_TEMPERATURE,
     maxTokens: customAi?.maxTokens ?? null,
+    mcpServerIds: customAi?.mcpServerIds ?? [],
     nodeGroupIds,
   };
 }

@@ -57,7 +57,8 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
   if (list.isPending) {
     return <LoadingBlock label="Loading custom AIs" />;
   }
-  if (list.isError) {
+  // Saved data (an offline reload) stays shown when refreshing it fails.
+  if (list.isError && !list.data) {
     return <LoadError what="custom AIs" error={list.error} onRetry={() => void list.refetch()} />;
   }
   const items = list.data.items;
@@ -70,8 +71,7 @@ export function CustomAiGrid({ project, search, onSearch, onCreate, onEdit }: TC
           canEdit ? <Button label="New custom AI" icon="pi pi-plus" onClick={onCreate} /> : null
         }
       >
-        No custom AIs yet — create an assistant with its own instructions, and let it run your
-        workflows.
+        Create an assistant with its own instructions, and let it run your workflows.
       </EmptyState>
     );
   }

@@ -9,6 +9,7 @@ import { ProjectPicker } from '../../components/project-picker';
 import { ProjectScreen } from '../../components/project-screen';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { CustomAiGrid } from './custom-ai-grid';
+import { useCurrentProject } from '../../lib/current-project';
 import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './custom-ai.css';
 
@@ -22,9 +23,7 @@ function CustomAiListPage() {
   const search = searchParams.get('search') ?? '';
 
   const list = projects.data?.items ?? [];
-  // Without a choice in the URL the first project is shown; the URL changes only when the user
-  // picks, so opening /custom-ai adds no history entry.
-  const project = list.find((item) => item.id === searchParams.get('projectId')) ?? list[0] ?? null;
+  const project = useCurrentProject(list, { orFirst: true });
   const canEdit = project !== null && project.role !== 'viewer';
 
   const pickProject = (projectId: string) => setSearchParams({ projectId });

@@ -11,6 +11,7 @@ import {
   withTarget,
   type TChangeParams,
 } from './database-params';
+import { useCurrentProject } from '../../lib/current-project';
 import { myProjectsQueryOptions } from '../../lib/queries/projects';
 import './database.css';
 
@@ -27,9 +28,7 @@ function DatabasePage() {
     });
 
   const list = projects.data?.items ?? [];
-  // Without a choice in the URL the first project is shown; the URL changes only when the user
-  // picks, so opening /database adds no history entry.
-  const project = list.find((item) => item.id === params.projectId) ?? list[0] ?? null;
+  const project = useCurrentProject(list, { orFirst: true });
 
   return (
     <div className="database-page">

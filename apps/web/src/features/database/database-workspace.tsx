@@ -39,7 +39,7 @@ export function DatabaseWorkspace({ project, params, onParamsChange }: TDatabase
   ) : null;
 
   let main: ReactNode = null;
-  if (databases.isError) {
+  if (databases.isError && !databases.data) {
     main = (
       <LoadError
         what="databases"

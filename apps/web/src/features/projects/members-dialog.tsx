@@ -37,6 +37,9 @@ export function MembersDialog({ project, onClose }: TMembersDialogProps) {
   const isOwner = project.role === 'owner';
   const rows = members.data?.items ?? [];
   const selfRow = rows.find((member) => member.userId === self?.id);
+  // The server refuses it too; saying why up front spares a confirm that can only fail.
+  const soleOwner =
+    selfRow?.role === 'owner' && rows.filter((member) => member.role === 'owner').length === 1;
 
   const changeCanEdit = (member: TProjectUser, canEdit: boolean) =>
     changeRole.mutate(
@@ -107,14 +110,23 @@ export function MembersDialog({ project, onClose }: TMembersDialogProps) {
   const footer = (
     <div className="members-dialog__footer">
       {selfRow ? (
-        <Button
-          type="button"
-          label="Leave project"
-          icon="pi pi-sign-out"
-          severity="danger"
-          text
-          onClick={() => confirmLeave(selfRow)}
-        />
+        <span className="members-dialog__leave">
+          <Button
+            type="button"
+            label="Leave project"
+            icon="pi pi-sign-out"
+            severity="danger"
+            text
+            disabled={soleOwner}
+            aria-describedby={soleOwner ? 'members-leave-reason' : undefined}
+            onClick={() => confirmLeave(selfRow)}
+          />
+          {soleOwner ? (
+            <small id="members-leave-reason" className="members-dialog__leave-reason">
+              You are the only owner: make someone else an owner first, or delete the project.
+            </small>
+          ) : null}
+        </span>
       ) : null}
       <Button type="button" label="Done" onClick={guard.requestClose} />
     </div>

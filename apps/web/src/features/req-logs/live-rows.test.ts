@@ -11,6 +11,8 @@ const row = (id: string, patch: Partial<TReqLog> = {}): TReqLog => ({
   nodeId: null,
   customAiId: null,
   conversationId: null,
+  callId: id,
+  attempt: 1,
   provider: 'builtin',
   model: 'echo',
   status: 'succeeded',

@@ -83,6 +83,9 @@ export function ReqLogDrawer({ row: listed, projectName, onClose }: TReqLogDrawe
             <Fact label="Status">
               <ReqLogStatusTag status={row.status} />
             </Fact>
+            <Fact label="Attempt">
+              {row.attempt} of call <Id value={row.callId} />
+            </Fact>
             <Fact label="Model">{modelLabel(row.model, { models, provider: row.provider })}</Fact>
             <Fact label="Project">{projectName ?? <span className="req-logs-muted">—</span>}</Fact>
             <Fact label="Tokens">

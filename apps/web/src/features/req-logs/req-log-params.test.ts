@@ -54,6 +54,10 @@ describe('parseParams', () => {
       parse('range=1y&from=never&projectId=42&status=maybe&page=0&pageSize=7&sort=-prompt'),
     ).toEqual(DEFAULT_PARAMS);
   });
+
+  it('filters on cancelled calls', () => {
+    expect(parse('status=cancelled').status).toBe('cancelled');
+  });
 });
 
 describe('paramsToQuery', () => {

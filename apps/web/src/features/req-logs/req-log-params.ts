@@ -1,4 +1,4 @@
-import type { TReqLog } from '@flowsmith/shared';
+import { ZReqLogStatus, type TReqLog } from '@flowsmith/shared';
 import { listShape, queryText } from '../../lib/list/list-params';
 import { daysRange, isRangePreset, rangeToApi, type TDateRange } from './date-range';
 
@@ -54,7 +54,7 @@ export function parseParams(query: URLSearchParams): TReqLogParams {
     range: parseRange(query),
     projectId: UUID.test(projectId) ? projectId : '',
     model: queryText(query, 'model'),
-    status: status === 'succeeded' || status === 'failed' ? status : '',
+    status: ZReqLogStatus.safeParse(status).data ?? '',
     search: queryText(query, 'search'),
     ...reqLogList.parse(query),
   };

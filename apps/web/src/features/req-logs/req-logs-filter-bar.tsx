@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
-import type { TModelInfo, TProject } from '@flowsmith/shared';
-import { modelLabel, modelOptions, type TModelOption } from '../../lib/models/model-label';
+import type { TProject } from '@flowsmith/shared';
+import { ModelPicker } from '../../components/model-picker';
 import {
   calendarToRange,
   RANGE_PRESETS,
@@ -15,10 +13,7 @@ import {
   type TRangePreset,
 } from './date-range';
 import { hasFilters, type TReqLogFilters, type TStatusFilter } from './req-log-params';
-import { modelsQueryOptions } from '../../lib/queries/models';
 import { SearchInput } from '../../components/search-input';
-import { useDebouncedText } from '../../components/use-debounced-text';
-import { SEARCH_MAX_LENGTH } from '../../lib/list/list-params';
 
 type TFilterBarProps = {
   filters: TReqLogFilters;
@@ -30,6 +25,7 @@ const STATUS_OPTIONS: Array<{ label: string; value: TStatusFilter }> = [
   { label: 'All', value: '' },
   { label: 'Succeeded', value: 'succeeded' },
   { label: 'Failed', value: 'failed' },
+  { label: 'Cancelled', value: 'cancelled' },
 ];
 const PRESET_OPTIONS = RANGE_PRESETS.map(({ id, label }) => ({ label, value: id }));
 
@@ -83,53 +79,6 @@ function DateRangeFilter({
   );
 }
 
-/**
- * Model filter: suggestions by label from the models the caller can use, or any model name typed
- * in. The box shows the filter's label, never an internal id.
- */
-function ModelFilter({ value, onChange }: { value: string; onChange: (model: string) => void }) {
-  const models = useQuery(modelsQueryOptions()).data?.items;
-  const [suggestions, setSuggestions] = useState<TModelOption[]>([]);
-  const shown = value ? modelLabel(value, { models }) : '';
-  // A label typed or picked stands for its model; anything else is a model name as typed.
-  const box = useDebouncedText(shown, (text) => {
-    const picked = modelOptionsOf(models).find((option) => option.label === text);
-    onChange(picked ? picked.value : text);
-  });
-  return (
-    <AutoComplete
-      inputId="req-logs-model"
-      aria-label="Model"
-      placeholder="Any model"
-      value={box.text}
-      suggestions={suggestions}
-      field="label"
-      dropdown
-      completeMethod={({ query }) => {
-        const needle = query.trim().toLowerCase();
-        setSuggestions(
-          modelOptionsOf(models).filter((option) => option.label.toLowerCase().includes(needle)),
-        );
-      }}
-      onChange={(event) => box.setText(typeof event.value === 'string' ? event.value : '')}
-      onSelect={(event) => box.commit((event.value as TModelOption).label)}
-      onClear={() => box.commit('')}
-      onBlur={() => box.commit(box.text)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') box.commit(box.text);
-      }}
-      maxLength={SEARCH_MAX_LENGTH}
-      className="req-logs-filters__model"
-    />
-  );
-}
-
-/** Text and image models alike: a call of either can be in the log. */
-function modelOptionsOf(models: readonly TModelInfo[] | undefined): TModelOption[] {
-  const options = [...modelOptions(models ?? [], 'text'), ...modelOptions(models ?? [], 'image')];
-  return [...new Map(options.map((option) => [option.value, option])).values()];
-}
-
 export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProps) {
   const projectOptions = [
     { label: 'All projects', value: '' },
@@ -148,7 +97,16 @@ export function ReqLogsFilterBar({ filters, projects, onChange }: TFilterBarProp
         onChange={(event) => onChange({ projectId: String(event.value ?? '') })}
         className="req-logs-filters__project"
       />
-      <ModelFilter value={filters.model} onChange={(model) => onChange({ model })} />
+      <ModelPicker
+        inputId="req-logs-model"
+        aria-label="Model"
+        kind="any"
+        placeholder="Any model"
+        clearable
+        value={filters.model}
+        onChange={(model) => onChange({ model })}
+        className="req-logs-filters__model"
+      />
       <SelectButton
         aria-label="Status"
         value={filters.status}

@@ -125,7 +125,7 @@ function ReqLogsPage() {
       ) : (
         <div className="req-logs">
           <ReqLogsFilterBar filters={filters} projects={projectRows} onChange={changeFilters} />
-          {summary.isError ? (
+          {summary.isError && !summary.data ? (
             <Message severity="warn" text={`Totals unavailable: ${errorText(summary.error)}`} />
           ) : (
             <div className="req-logs-overview">

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import type { TPage, TReqLog } from '@flowsmith/shared';
 import { formatDateTime } from '../../lib/format/date-format';
 import { modelLabel } from '../../lib/models/model-label';
@@ -11,6 +11,7 @@ import { formatCount, formatUsd } from '../../lib/format/number-format';
 import { reqLogList, type TReqLogParams } from './req-log-params';
 import { pagedTableProps } from '../../components/table/paged-table';
 import { ReqLogStatusTag } from './req-log-status-tag';
+import { attemptLabel, groupByCall, type TReqLogCall } from './call-groups';
 
 type TReqLogsTableProps = {
   page: TPage<TReqLog> | undefined;
@@ -31,10 +32,67 @@ const NUMBER_COLUMNS = [
   { field: 'cost', header: 'Cost', format: formatUsd },
 ] as const;
 
-/** A row with its project's and model's names: PrimeReact redraws a row only when its data changes. */
-type TReqLogRow = TReqLog & { projectName: string | null; modelName: string };
+/** A call with its project's and model's names: PrimeReact redraws a row only when its data changes. */
+type TReqLogRow = TReqLogCall & { projectName: string | null; modelName: string };
 
-/** Server-side paged and sorted model calls; a click on a row opens its details. */
+/** The attempts of a retried call, under its row; each opens its own details. */
+function CallAttempts({ call, onOpen }: { call: TReqLogCall; onOpen: (row: TReqLog) => void }) {
+  return (
+    <ol className="req-logs-attempts" aria-label="Attempts of this call">
+      {call.attempts.map((attempt) => (
+        <li key={attempt.id}>
+          <button type="button" className="req-logs-attempt" onClick={() => onOpen(attempt)}>
+            <span>{attemptLabel(attempt, call)}</span>
+            <ReqLogStatusTag status={attempt.status} />
+            <time dateTime={attempt.createdAt}>{formatDateTime(attempt.createdAt)}</time>
+            <span className="req-logs-table__number">{formatCount(attempt.latencyMs)} ms</span>
+            {attempt.error ? <span className="req-logs-muted">{attempt.error}</span> : null}
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A call's outcome, and which attempt it was when it was retried. */
+function CallStatus({
+  call,
+  expanded,
+  onToggle,
+}: {
+  call: TReqLogCall;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  const label = attemptLabel(call, call);
+  return (
+    <span className="req-logs-status">
+      <ReqLogStatusTag status={call.status} />
+      {call.attempts.length > 1 ? (
+        <Button
+          type="button"
+          label={label}
+          icon={expanded ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
+          link
+          size="small"
+          aria-expanded={expanded}
+          onClick={(event) => {
+            // Showing the attempts is not opening the call.
+            event.stopPropagation();
+            onToggle();
+          }}
+        />
+      ) : call.attempt > 1 ? (
+        <span className="req-logs-muted">{label}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Server-side paged and sorted model calls, a retried call once with its attempts under it; a
+ * click on a row opens its details.
+ */
 export function ReqLogsTable({
   page,
   params,
@@ -45,9 +103,12 @@ export function ReqLogsTable({
   onOpen,
 }: TReqLogsTableProps) {
   const models = useQuery(modelsQueryOptions()).data?.items;
+  const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
+  const toggle = (callId: string) =>
+    setExpanded(({ [callId]: open, ...others }) => (open ? others : { ...others, [callId]: true }));
   const rows = useMemo<TReqLogRow[]>(
     () =>
-      (page?.items ?? []).map((row) => ({
+      groupByCall(page?.items ?? []).map((row) => ({
         ...row,
         projectName: row.projectId ? (projectNames.get(row.projectId) ?? null) : null,
         modelName: modelLabel(row.model, { models, provider: row.provider }),
@@ -57,13 +118,15 @@ export function ReqLogsTable({
   return (
     <DataTable
       value={rows}
-      dataKey="id"
+      dataKey="callId"
       {...pagedTableProps(reqLogList, params, page?.total ?? 0, onParamsChange)}
       loading={loading}
+      expandedRows={expanded}
+      rowExpansionTemplate={(row: TReqLogRow) => <CallAttempts call={row} onOpen={onOpen} />}
       onRowClick={(event) => onOpen(event.data as TReqLog)}
-      rowClassName={(row: TReqLog) => ({
+      rowClassName={(row: TReqLogRow) => ({
         'req-logs-table__row': true,
-        'req-logs-table__row--fresh': freshIds.has(row.id),
+        'req-logs-table__row--fresh': row.attempts.some((attempt) => freshIds.has(attempt.id)),
       })}
       emptyMessage="No requests on this page."
       size="small"
@@ -95,7 +158,16 @@ export function ReqLogsTable({
         bodyClassName="req-logs-table__model"
         body={(row: TReqLogRow) => row.modelName}
       />
-      <Column header="Status" body={(row: TReqLog) => <ReqLogStatusTag status={row.status} />} />
+      <Column
+        header="Status"
+        body={(row: TReqLogRow) => (
+          <CallStatus
+            call={row}
+            expanded={Boolean(expanded[row.callId])}
+            onToggle={() => toggle(row.callId)}
+          />
+        )}
+      />
       {NUMBER_COLUMNS.map(({ field, header, format }) => (
         <Column
           key={field}

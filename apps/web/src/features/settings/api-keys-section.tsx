@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { TApiKey, TApiKeyCreated } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { QueryState } from '../../components/query-state';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { formatDate } from '../../lib/format/date-format';
@@ -14,6 +12,7 @@ import { isExpired } from './api-key-expiry';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { SettingsSection } from './settings-section';
+import { SettingsTable } from './settings-table';
 import { useRevokeApiKey } from './settings.mutations';
 import { apiKeysQueryOptions } from '../../lib/queries/settings';
 import { IconButton } from '../../components/icon-button';
@@ -73,54 +72,47 @@ export function ApiKeysSection() {
       }
       action={hasKeys ? createButton : null}
     >
-      <QueryState query={list} what="API keys">
-        {({ items }) =>
-          items.length ? (
-            <DataTable
-              value={items}
-              dataKey="id"
-              size="small"
-              className="surface-card"
-              pt={{ table: { 'aria-label': 'API keys' } }}
-            >
-              <Column header="Name" field="name" bodyClassName="settings-strong" />
-              <Column
-                header="Key"
-                body={(row: TApiKey) => <code className="settings-code">{row.prefix}…</code>}
-              />
-              <Column header="Created" body={(row: TApiKey) => dateOr(row.createdAt, '')} />
-              <Column header="Last used" body={(row: TApiKey) => dateOr(row.lastUsedAt, 'Never')} />
-              <Column header="Expires" body={(row: TApiKey) => <ExpiresCell apiKey={row} />} />
-              <Column
-                header={<span className="sr-only">Actions</span>}
-                bodyClassName="settings-actions-cell"
-                body={(row: TApiKey) => (
-                  <div className="settings-actions__buttons">
-                    <IconButton
-                      icon="pi pi-pencil"
-                      label={`Rename ${row.name}`}
-                      tooltip="Rename"
-                      onClick={() => setDialog({ kind: 'form', apiKey: row })}
-                    />
-                    <IconButton
-                      icon="pi pi-ban"
-                      label={`Revoke ${row.name}`}
-                      tooltip="Revoke"
-                      onClick={() => confirmRevoke(row)}
-                      danger
-                    />
-                  </div>
-                )}
-              />
-            </DataTable>
-          ) : (
-            <EmptyState icon="pi pi-key" title="No API keys yet" action={createButton}>
-              An API key lets a script or another service call Flowsmith as you — start runs, read
-              the request log — without your password.
-            </EmptyState>
-          )
+      <SettingsTable
+        query={list}
+        what="API keys"
+        label="API keys"
+        empty={
+          <EmptyState icon="pi pi-key" title="No API keys yet" action={createButton}>
+            An API key lets a script or another service call Flowsmith as you — start runs, read the
+            request log — without your password.
+          </EmptyState>
         }
-      </QueryState>
+      >
+        <Column header="Name" field="name" bodyClassName="settings-strong" />
+        <Column
+          header="Key"
+          body={(row: TApiKey) => <code className="settings-code">{row.prefix}…</code>}
+        />
+        <Column header="Created" body={(row: TApiKey) => dateOr(row.createdAt, '')} />
+        <Column header="Last used" body={(row: TApiKey) => dateOr(row.lastUsedAt, 'Never')} />
+        <Column header="Expires" body={(row: TApiKey) => <ExpiresCell apiKey={row} />} />
+        <Column
+          header={<span className="sr-only">Actions</span>}
+          bodyClassName="settings-actions-cell"
+          body={(row: TApiKey) => (
+            <div className="settings-actions__buttons">
+              <IconButton
+                icon="pi pi-pencil"
+                label={`Rename ${row.name}`}
+                tooltip="Rename"
+                onClick={() => setDialog({ kind: 'form', apiKey: row })}
+              />
+              <IconButton
+                icon="pi pi-ban"
+                label={`Revoke ${row.name}`}
+                tooltip="Revoke"
+                onClick={() => confirmRevoke(row)}
+                danger
+              />
+            </div>
+          )}
+        />
+      </SettingsTable>
       {dialog?.kind === 'form' ? (
         <ApiKeyFormDialog
           apiKey={dialog.apiKey}

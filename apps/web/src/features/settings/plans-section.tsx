@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Column, type ColumnEditorOptions } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import type { TSubscriptionPlan } from '@flowsmith/shared';
 import { confirmAction } from '../../components/dialog/confirm';
-import { QueryState } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
 import { formatCount } from '../../lib/format/number-format';
 import { plansQueryOptions } from '../../lib/queries/billing';
-import { rowActionColumns, textEditor } from './row-editing';
+import { numberColumns, numberEditor, RowEditTable, textEditor } from './row-editing';
 import { SettingsSection } from './settings-section';
 import { useDeletePlan, useUpdatePlan } from './settings.mutations';
 
@@ -26,30 +23,25 @@ const QUOTA_COLUMNS = [
   { field: 'maxMembers', header: 'Members per project' },
 ] as const;
 
-const centsEditor = (options: ColumnEditorOptions, label: string) => (
-  <InputNumber
-    value={(options.value as number) / 100}
-    onValueChange={(event) => options.editorCallback?.(Math.round((event.value ?? 0) * 100))}
-    mode="currency"
-    currency="USD"
-    locale="en-US"
-    min={0}
-    max={1_000_000}
-    aria-label={label}
-    inputClassName="settings-price-input"
-  />
-);
+const CENTS = {
+  mode: 'currency',
+  currency: 'USD',
+  locale: 'en-US',
+  min: 0,
+  max: 1_000_000,
+} as const;
 
-const countEditor = (options: ColumnEditorOptions, label: string) => (
-  <InputNumber
-    value={options.value as number}
-    onValueChange={(event) => options.editorCallback?.(event.value ?? 0)}
-    min={0}
-    max={1_000_000_000}
-    aria-label={label}
-    inputClassName="settings-price-input"
-  />
-);
+/** Prices are kept in cents and edited in dollars. */
+const centsEditor = (options: ColumnEditorOptions, label: string) =>
+  numberEditor(
+    {
+      ...options,
+      value: (options.value as number) / 100,
+      editorCallback: (value: number) => options.editorCallback?.(Math.round(value * 100)),
+    },
+    label,
+    CENTS,
+  );
 
 /** The admin's plans: names, prices, quotas, and whether each is on sale. */
 export function PlansSection() {
@@ -73,74 +65,55 @@ export function PlansSection() {
       title="Subscription plans"
       description="Quotas hold for everyone on a plan from the moment they are saved. A retired plan is no longer sold; those who bought it keep it until their period ends."
     >
-      <QueryState query={list} what="plans">
-        {({ items }) => (
-          <DataTable
-            value={items}
-            dataKey="id"
-            size="small"
-            editMode="row"
-            rowEditValidator={(row: TSubscriptionPlan) => row.name.trim() !== ''}
-            onRowEditComplete={(event) => {
-              const row = event.newData as TSubscriptionPlan;
-              update.mutate(
-                {
-                  id: row.id,
-                  body: {
-                    name: row.name.trim(),
-                    priceMonthlyCents: row.priceMonthlyCents,
-                    priceYearlyCents: row.priceYearlyCents,
-                    requestsPerMonth: row.requestsPerMonth,
-                    maxProjects: row.maxProjects,
-                    maxMembers: row.maxMembers,
-                    active: row.active,
-                  },
-                },
-                { onError: notify.failure(`Could not save ${row.name}`) },
-              );
-            }}
-            className="surface-card"
-            pt={{ table: { 'aria-label': 'Subscription plans' } }}
-          >
-            <Column field="name" header="Name" editor={textEditor('Plan name')} />
-            {PRICE_COLUMNS.map(({ field, header }) => (
-              <Column
-                key={field}
-                field={field}
-                header={header}
-                align="right"
-                body={(row: TSubscriptionPlan) => money.format(row[field] / 100)}
-                editor={(options) => centsEditor(options, header)}
-              />
-            ))}
-            {QUOTA_COLUMNS.map(({ field, header }) => (
-              <Column
-                key={field}
-                field={field}
-                header={header}
-                align="right"
-                body={(row: TSubscriptionPlan) => formatCount(row[field])}
-                editor={(options) => countEditor(options, header)}
-              />
-            ))}
-            <Column
-              field="active"
-              header="On sale"
-              body={(row: TSubscriptionPlan) =>
-                row.active ? <Tag value="On sale" severity="success" /> : <Tag value="Retired" />
-              }
-              editor={(options) => (
-                <InputSwitch
-                  checked={Boolean(options.value)}
-                  onChange={(event) => options.editorCallback?.(event.value)}
-                  aria-label="On sale"
-                />
-              )}
-            />
-            {rowActionColumns((row: TSubscriptionPlan) => `Delete plan ${row.name}`, confirmDelete)}
-          </DataTable>
+      <RowEditTable
+        query={list}
+        what="plans"
+        label="Subscription plans"
+        canSave={(row: TSubscriptionPlan) => row.name.trim() !== ''}
+        onSave={(row: TSubscriptionPlan) =>
+          update.mutate(
+            {
+              id: row.id,
+              body: {
+                name: row.name.trim(),
+                priceMonthlyCents: row.priceMonthlyCents,
+                priceYearlyCents: row.priceYearlyCents,
+                requestsPerMonth: row.requestsPerMonth,
+                maxProjects: row.maxProjects,
+                maxMembers: row.maxMembers,
+                active: row.active,
+              },
+            },
+            { onError: notify.failure(`Could not save ${row.name}`) },
+          )
+        }
+        deleteLabel={(row: TSubscriptionPlan) => `Delete plan ${row.name}`}
+        onDelete={confirmDelete}
+      >
+        <Column field="name" header="Name" editor={textEditor('Plan name')} />
+        {numberColumns<TSubscriptionPlan>(
+          PRICE_COLUMNS,
+          (cents) => money.format(cents / 100),
+          centsEditor,
         )}
-      </QueryState>
+        {numberColumns<TSubscriptionPlan>(QUOTA_COLUMNS, formatCount, (options, label) =>
+          numberEditor(options, label, { min: 0, max: 1_000_000_000 }),
+        )}
+        <Column
+          field="active"
+          header="On sale"
+          body={(row: TSubscriptionPlan) =>
+            row.active ? <Tag value="On sale" severity="success" /> : <Tag value="Retired" />
+          }
+          editor={(options) => (
+            <InputSwitch
+              checked={Boolean(options.value)}
+              onChange={(event) => options.editorCallback?.(event.value)}
+              aria-label="On sale"
+            />
+          )}
+        />
+      </RowEditTable>
     </SettingsSection>
   );
 }

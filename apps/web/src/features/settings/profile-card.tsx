@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { ZProfileBody, type TUser } from '@flowsmith/shared';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
@@ -12,6 +11,7 @@ import { useNotify } from '../../components/toast';
 import { AvatarField } from './avatar-field';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { useUpdateProfile } from './account.mutations';
+import { FormSubmit } from '../../components/form/form-submit';
 
 /** Name (saved here) and e-mail address (changed through a link mailed to the new one). */
 export function ProfileCard({ user }: { user: TUser }) {
@@ -43,9 +43,8 @@ export function ProfileCard({ user }: { user: TUser }) {
           label="Name"
           autoComplete="name"
         />
-        {formError ? <Message severity="error" text={formError} className="w-full" /> : null}
-        <Button
-          type="submit"
+        <FormSubmit
+          error={formError}
           label="Save name"
           icon="pi pi-check"
           className="settings-form__submit"

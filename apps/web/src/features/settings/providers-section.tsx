@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { TProviderCredential } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { QueryState } from '../../components/query-state';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import { ProviderFormDialog } from './provider-form-dialog';
 import { SettingsSection } from './settings-section';
+import { SettingsTable } from './settings-table';
 import { useDeleteProvider, useTestProvider } from './settings.mutations';
 import { providersQueryOptions } from '../../lib/queries/settings';
 import { IconButton } from '../../components/icon-button';
@@ -104,84 +103,76 @@ export function ProvidersSection() {
       description="Your own keys for model providers. Keys are stored encrypted and never shown again after saving."
       action={list.data?.items.length ? addButton : null}
     >
-      <QueryState query={list} what="provider keys">
-        {({ items }) =>
-          items.length ? (
-            <DataTable
-              value={withTests(items)}
-              dataKey="id"
-              size="small"
-              className="surface-card"
-              pt={{ table: { 'aria-label': 'Provider keys' } }}
-            >
-              <Column header="Name" field="name" bodyClassName="settings-strong" />
-              <Column
-                header="Provider"
-                body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
-              />
-              <Column
-                header="Base URL"
-                body={(row: TProviderCredential) =>
-                  row.baseUrl ? (
-                    <code className="settings-code">{row.baseUrl}</code>
-                  ) : (
-                    <span className="settings-muted">Default</span>
-                  )
-                }
-              />
-              <Column
-                header="Key"
-                body={(row: TProviderCredential) => (
-                  <code className="settings-code">{row.keyHint}</code>
-                )}
-              />
-              <Column
-                header="Models"
-                body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
-              />
-              <Column
-                header={<span className="sr-only">Actions</span>}
-                bodyClassName="settings-actions-cell"
-                body={(row: TProviderRow) => (
-                  <div className="settings-actions">
-                    <div className="settings-actions__buttons">
-                      <Button
-                        label="Test"
-                        icon="pi pi-bolt"
-                        size="small"
-                        outlined
-                        loading={row.test?.status === 'testing'}
-                        aria-label={`Test ${row.name}`}
-                        onClick={() => runTest(row)}
-                      />
-                      <IconButton
-                        icon="pi pi-pencil"
-                        label={`Edit ${row.name}`}
-                        tooltip="Edit"
-                        onClick={() => setDialog({ credential: row })}
-                      />
-                      <IconButton
-                        icon="pi pi-trash"
-                        label={`Delete ${row.name}`}
-                        tooltip="Delete"
-                        onClick={() => confirmDelete(row)}
-                        danger
-                      />
-                    </div>
-                    <TestResult state={row.test} />
-                  </div>
-                )}
-              />
-            </DataTable>
-          ) : (
-            <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
-              Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or
-              the address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real
-              models.
-            </EmptyState>
-          )
+      <SettingsTable
+        query={list}
+        what="provider keys"
+        label="Provider keys"
+        rows={withTests}
+        empty={
+          <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
+            Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or
+            the address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real
+            models.
+          </EmptyState>
         }
-      </QueryState>
+      >
+        <Column header="Name" field="name" bodyClassName="settings-strong" />
+        <Column
+          header="Provider"
+          body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
+        />
+        <Column
+          header="Base URL"
+          body={(row: TProviderCredential) =>
+            row.baseUrl ? (
+              <code className="settings-code">{row.baseUrl}</code>
+            ) : (
+              <span className="settings-muted">Default</span>
+            )
+          }
+        />
+        <Column
+          header="Key"
+          body={(row: TProviderCredential) => <code className="settings-code">{row.keyHint}</code>}
+        />
+        <Column
+          header="Models"
+          body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
+        />
+        <Column
+          header={<span className="sr-only">Actions</span>}
+          bodyClassName="settings-actions-cell"
+          body={(row: TProviderRow) => (
+            <div className="settings-actions">
+              <div className="settings-actions__buttons">
+                <Button
+                  label="Test"
+                  icon="pi pi-bolt"
+                  size="small"
+                  outlined
+                  loading={row.test?.status === 'testing'}
+                  aria-label={`Test ${row.name}`}
+                  onClick={() => runTest(row)}
+                />
+                <IconButton
+                  icon="pi pi-pencil"
+                  label={`Edit ${row.name}`}
+                  tooltip="Edit"
+                  onClick={() => setDialog({ credential: row })}
+                />
+                <IconButton
+                  icon="pi pi-trash"
+                  label={`Delete ${row.name}`}
+                  tooltip="Delete"
+                  onClick={() => confirmDelete(row)}
+                  danger
+                />
+              </div>
+              <TestResult state={row.test} />
+            </div>
+          )}
+        />
+      </SettingsTable>
       {dialog ? (
         <ProviderFormDialog credential={dialog.credential} onClose={() => setDialog(null)} />
       ) : null}

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/auth';
 import { ApiKeysSection } from './api-keys-section';
 import { GeneralSection } from './general-section';
+import { McpServersSection } from './mcp-servers-section';
 import { ModelPricesSection } from './model-prices-section';
 import { PlansSection } from './plans-section';
 import { ProvidersSection } from './providers-section';
@@ -18,6 +19,8 @@ function TabContent({ tab }: { tab: TSettingsTab }) {
       return <ProvidersSection />;
     case 'api-keys':
       return <ApiKeysSection />;
+    case 'mcp-servers':
+      return <McpServersSection />;
     case 'model-prices':
       return <ModelPricesSection />;
     case 'plans':

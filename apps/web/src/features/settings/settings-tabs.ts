@@ -3,6 +3,7 @@ export const SETTINGS_TABS = [
   { id: 'general', label: 'General', icon: 'pi pi-user', adminOnly: false },
   { id: 'providers', label: 'AI providers', icon: 'pi pi-server', adminOnly: false },
   { id: 'api-keys', label: 'API keys', icon: 'pi pi-key', adminOnly: false },
+  { id: 'mcp-servers', label: 'MCP servers', icon: 'pi pi-sitemap', adminOnly: false },
   { id: 'model-prices', label: 'Model prices', icon: 'pi pi-dollar', adminOnly: true },
   { id: 'plans', label: 'Plans', icon: 'pi pi-credit-card', adminOnly: true },
 ] as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TModelPrice, TPage } from '@flowsmith/shared';
+import type { TMcpServerCreate, TMcpServerUpdate, TModelPrice, TPage } from '@flowsmith/shared';
 import { billingKeys, plansApi, type TPlanBody } from '../../lib/queries/billing';
+import { mcpServerKeys, mcpServersApi } from '../../lib/queries/mcp-servers';
 import { modelKeys } from '../../lib/queries/models';
 import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 import {
@@ -97,3 +98,21 @@ export const useDeletePlan = () =>
     (id: string) => plansApi.remove(id),
     () => [billingKeys.all],
   );
+
+/** A server's tools list marks the enabled ones, so it refreshes with the server. */
+const refreshesMcpServers = () => [mcpServerKeys.all];
+
+export const useCreateMcpServer = () =>
+  useRefreshingMutation(
+    (body: TMcpServerCreate) => mcpServersApi.create(body),
+    refreshesMcpServers,
+  );
+
+export const useUpdateMcpServer = () =>
+  useRefreshingMutation(
+    ({ id, body }: { id: string; body: TMcpServerUpdate }) => mcpServersApi.update(id, body),
+    refreshesMcpServers,
+  );
+
+export const useDeleteMcpServer = () =>
+  useRefreshingMutation((id: string) => mcpServersApi.remove(id), refreshesMcpServers);

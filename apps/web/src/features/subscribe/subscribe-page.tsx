@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { TBillingOverview, TInvoice, TSubscriptionPlan } from '@flowsmith/shared';
 import { confirmAction } from '../../components/dialog/confirm';
@@ -24,6 +23,7 @@ import { formatCents, quotaWords } from './plan-words';
 import { PurchaseDialog } from './purchase-dialog';
 import { useCancelAtPeriodEnd } from './subscribe.mutations';
 import './subscribe.css';
+import { CompactTable } from '../../components/compact-table';
 
 function CurrentPlan({ overview }: { overview: TBillingOverview }) {
   const notify = useNotify();
@@ -142,14 +142,7 @@ function Invoices() {
       <h2 id="invoices-title">Invoices</h2>
       <QueryState query={list} what="invoices">
         {({ items }) => (
-          <DataTable
-            value={items}
-            dataKey="id"
-            size="small"
-            className="surface-card"
-            emptyMessage="No invoices yet."
-            pt={{ table: { 'aria-label': 'Invoices' } }}
-          >
+          <CompactTable value={items} emptyMessage="No invoices yet." label="Invoices">
             <Column header="Date" body={(row: TInvoice) => formatDate(row.createdAt)} />
             <Column header="Plan" body={(row: TInvoice) => planName(row.planId)} />
             <Column field="seats" header="Seats" align="right" />
@@ -165,7 +158,7 @@ function Invoices() {
               body={(row: TInvoice) => formatCents(row.amountCents)}
             />
             <Column field="status" header="Status" />
-          </DataTable>
+          </CompactTable>
         )}
       </QueryState>
     </section>

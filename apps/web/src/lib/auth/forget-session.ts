@@ -8,7 +8,7 @@ import { markSignedOutByUser } from './sign-out-intent';
 /**
  * Forgets the signed-in user on this client, once the server has ended the session (sign-out,
  * a deleted account): closes realtime, clears the ws cookies and every cached query of that
- * user. Setting the user to null makes the default layout send the visitor to /login.
+ * user, in memory and saved for offline use. Setting the user to null makes the default layout send the visitor to /login.
  */
 export function useForgetSession(): () => void {
   const queryClient = useQueryClient();
@@ -16,6 +16,7 @@ export function useForgetSession(): () => void {
     disconnectRealtime();
     clearWsInfo();
     markSignedOutByUser(true);
+    void import('../offline/saved-queries').then(({ forgetSavedQueries }) => forgetSavedQueries());
     // Setting (not removing) the me query keeps the layout's observer attached, so it sees the
     // null and redirects; every other cached query of the previous user is dropped.
     queryClient.setQueryData(authKeys.me(), null);

@@ -1,4 +1,4 @@
-import type { TModelInfo, TProvider } from '@flowsmith/shared';
+import { instanceModelPrefixes, type TModelInfo, type TProvider } from '@flowsmith/shared';
 
 /** The built-in offline model: always there, so a new instance can run and chat at once. */
 export const ECHO_MODEL_ID = 'echo';
@@ -8,13 +8,6 @@ export const PROVIDER_LABELS: Record<TProvider, string> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',
   openai_compatible: 'OpenAI-compatible',
-};
-
-/** The prefixes of models served by the providers configured on the server. */
-const PREFIX_PROVIDERS: Record<string, TProvider> = {
-  openai: 'openai',
-  anthropic: 'anthropic',
-  compatible: 'openai_compatible',
 };
 
 const isProvider = (value: string | undefined): value is TProvider =>
@@ -40,33 +33,74 @@ export function modelLabel(id: string, { models, provider }: TLabelHints = {}): 
     const name = rest.slice(1).join(':');
     return isProvider(provider) ? `${PROVIDER_LABELS[provider]}: ${name}` : `${name} (saved key)`;
   }
-  const served = PREFIX_PROVIDERS[prefix];
+  const served = Object.hasOwn(instanceModelPrefixes, prefix)
+    ? instanceModelPrefixes[prefix]
+    : undefined;
   return served && rest.length ? `${PROVIDER_LABELS[served]}: ${rest.join(':')}` : id;
 }
 
 export type TModelOption = { value: string; label: string };
+export type TModelKind = TModelInfo['kind'] | 'any';
+/** A provider's models, as the model picker lists them. */
+export type TModelGroup = { label: string; items: TModelOption[] };
 
-/** Offered while the models list cannot be loaded: the built-in offline model. */
-const FALLBACK_OPTIONS: TModelOption[] = [{ value: ECHO_MODEL_ID, label: ECHO_LABEL }];
+const BUILTIN_GROUP = 'Built in';
+const UNAVAILABLE_GROUP = 'Not available';
 
-/** The models of one kind to pick from, each once: the offline echo model first, then by label. */
-export function modelOptions(
+const ofKind = (kind: TModelKind) => (model: TModelInfo) => kind === 'any' || model.kind === kind;
+
+/**
+ * The models of a kind to pick from, grouped by provider: the built-in offline model first,
+ * then each provider's by label, each model once. A chosen model the list lacks is shown as
+ * not available, by its label, so that the picker never shows an id or a blank.
+ */
+export function modelGroups(
   models: readonly TModelInfo[] | undefined,
-  kind: TModelInfo['kind'],
-): TModelOption[] {
-  if (!models) return FALLBACK_OPTIONS;
-  const options = new Map<string, TModelOption>();
-  const ordered = models
-    .filter((model) => model.kind === kind)
-    .sort(
-      (a, b) =>
-        Number(b.id === ECHO_MODEL_ID) - Number(a.id === ECHO_MODEL_ID) ||
-        Number(b.builtin) - Number(a.builtin) ||
-        a.label.localeCompare(b.label),
-    );
-  for (const model of ordered) {
-    if (options.has(model.id)) continue;
-    options.set(model.id, { value: model.id, label: modelLabel(model.id, { models: [model] }) });
+  kind: TModelKind,
+  chosen = '',
+): TModelGroup[] {
+  const groups = new Map<string, TModelGroup>();
+  const seen = new Set<string>();
+  const listed = (
+    models ?? [
+      { id: ECHO_MODEL_ID, label: ECHO_LABEL, provider: 'builtin', kind: 'text', builtin: true },
+    ]
+  )
+    .filter(ofKind(kind))
+    .sort((a, b) => Number(b.builtin) - Number(a.builtin) || a.label.localeCompare(b.label));
+  for (const model of listed) {
+    if (seen.has(model.id)) continue;
+    seen.add(model.id);
+    const label = model.builtin
+      ? BUILTIN_GROUP
+      : isProvider(model.provider)
+        ? PROVIDER_LABELS[model.provider]
+        : model.provider;
+    const group = groups.get(label) ?? { label, items: [] };
+    group.items.push({ value: model.id, label: modelLabel(model.id, { models: [model] }) });
+    groups.set(label, group);
   }
-  return [...options.values()];
+  const result = [...groups.values()];
+  if (chosen && !seen.has(chosen))
+    result.push({
+      label: UNAVAILABLE_GROUP,
+      items: [{ value: chosen, label: modelLabel(chosen) }],
+    });
+  return result;
+}
+
+/**
+ * Why a chosen model cannot be saved, or null: it must be one of the caller's models of the
+ * kind. Blank is fine (the caller decides what no model means); so is anything while the list
+ * is not known, the server checks again.
+ */
+export function modelProblem(
+  chosen: unknown,
+  models: readonly TModelInfo[] | undefined,
+  kind: TModelKind,
+): string | null {
+  if (typeof chosen !== 'string' || chosen === '' || !models) return null;
+  return models.some((model) => model.id === chosen && ofKind(kind)(model))
+    ? null
+    : `${modelLabel(chosen, { models })} is not one of your models: choose one from the list`;
 }

@@ -19,12 +19,10 @@ import {
 import { apiRequest, createResourceApi } from '../api';
 
 type THandleCreate = { nodeId: string; name: string; label?: string; type?: string };
-type TConnectionUpdate = Partial<Omit<TNodeConnectionCreate, 'projectId'>>;
-type TGroupUpdate = {
-  name?: string;
-  settings?: Record<string, unknown>;
-  baseVersions?: Record<string, number>;
-};
+/** `baseVersions`: the versions of the row the caller saw (409 when a field moved on since). */
+type TBased = { baseVersions?: Record<string, number> };
+type TConnectionUpdate = Partial<Omit<TNodeConnectionCreate, 'projectId'>> & TBased;
+type TGroupUpdate = { name?: string; settings?: Record<string, unknown> } & TBased;
 
 export const nodesApi = createResourceApi<TNode, TNodeCreate, TNodeUpdate>('nodes');
 export const nodeInputsApi = createResourceApi<TNodeHandle, THandleCreate>('node_inputs');
@@ -98,7 +96,7 @@ export function runnableGroups(
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The project's runnable workflows: its groups whose node is an AI group or AI image group. */
+/** The project's runnable workflows: its groups whose node is of a runnable kind (AI, AI image or UI group). */
 export const workflowsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: canvasKeys.workflows(projectId),

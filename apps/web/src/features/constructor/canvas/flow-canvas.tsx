@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
 import {
   applyEdgeChanges,
   applyNodeChanges,
@@ -16,17 +24,20 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import { useAppState } from '../../../lib/app-state/app-state-store';
+import { createEdgeLabeller } from '../core/edge-aria';
 import { layoutOf } from '../core/flow-mapping';
 import type { TFlowEdge, TFlowNode, TLayoutItem } from '../core/flow-types';
 import { reparentAfterDrag } from '../core/grouping';
 import { PresenceLayer } from '../presence/presence-layer';
 import { applyLayoutItems } from '../state/canvas-updates';
+import { setPastePoint } from '../state/clipboard-commands';
 import { openDialog, useCanvasStore } from '../state/canvas-store';
 import { GRID } from '../state/canvas-commands';
 import { useCanvasUi } from './canvas-context';
 import { edgeTypes, nodeTypes } from './flow-registry';
 import { PALETTE_MIME } from './palette-mime';
 import { useCanvasKeyboard } from './use-canvas-keyboard';
+import { useKeepViewOnResize } from './use-keep-view';
 
 /** Spec §9 canvas defaults. */
 export const MINIMAP_SIZE = { width: 200, height: 150 };
@@ -60,6 +71,8 @@ function dropEstimatedHandles(nodes: TFlowNode[], changes: NodeChange<TFlowNode>
 export function FlowCanvas({ projectId }: { projectId: string }) {
   const nodes = useCanvasStore((state) => state.nodes);
   const edges = useCanvasStore((state) => state.edges);
+  const [labelEdges] = useState(createEdgeLabeller);
+  const spokenEdges = useMemo(() => labelEdges(edges, nodes), [labelEdges, edges, nodes]);
   const dark = useAppState((state) => state.dark);
   const { catalog, readOnly, commands } = useCanvasUi();
   const { screenToFlowPosition, fitView } = useReactFlow();
@@ -68,6 +81,7 @@ export function FlowCanvas({ projectId }: { projectId: string }) {
   // Fitting an empty canvas would zoom onto the first node added; start at 100 % instead.
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
   useCanvasKeyboard(commands);
+  useKeepViewOnResize();
 
   // An empty canvas that fills at once (a template, a file imported) shows what it got.
   const count = nodes.length;
@@ -157,6 +171,14 @@ export function FlowCanvas({ projectId }: { projectId: string }) {
     [commands, readOnly, screenToFlowPosition],
   );
 
+  // Ctrl+V pastes where the pointer is.
+  const onMouseMove = useCallback(
+    (event: ReactMouseEvent) =>
+      setPastePoint(screenToFlowPosition({ x: event.clientX, y: event.clientY })),
+    [screenToFlowPosition],
+  );
+  useEffect(() => () => setPastePoint(null), []);
+
   const onMoveEnd = useCallback(
     (_event: unknown, viewport: Viewport) => {
       localStorage.setItem(viewportKey(projectId), JSON.stringify(viewport));
@@ -171,7 +193,7 @@ export function FlowCanvas({ projectId }: { projectId: string }) {
   return (
     <ReactFlow<TFlowNode, TFlowEdge>
       nodes={nodes}
-      edges={edges}
+      edges={spokenEdges}
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       onNodesChange={onNodesChange}
@@ -185,6 +207,8 @@ export function FlowCanvas({ projectId }: { projectId: string }) {
       onDragOver={onDragOver}
       onDrop={onDrop}
       onMoveEnd={onMoveEnd}
+      onMouseMove={onMouseMove}
+      onMouseLeave={() => setPastePoint(null)}
       fitView={fitOnOpen}
       defaultViewport={initialViewport ?? DEFAULT_VIEWPORT}
       minZoom={0.1}

@@ -1,12 +1,10 @@
 import { memo, useRef, type CSSProperties } from 'react';
 import { NodeResizer, type NodeProps } from '@xyflow/react';
 import { layoutOf } from '../core/flow-mapping';
-import type { TFlowNode, TLayoutItem } from '../core/flow-types';
+import { GROUP_MIN_SIZE, type TFlowNode, type TLayoutItem } from '../core/flow-types';
 import { findNode } from '../state/canvas-updates';
 import { useCanvasUi } from './canvas-context';
 import { NodeHeader } from './node-header';
-
-export const GROUP_MIN_SIZE = { width: 200, height: 120 };
 
 /** The group kinds: a resizable frame that other nodes are dragged into and out of. */
 function GroupNodeView({ id, data, selected }: NodeProps<TFlowNode>) {

@@ -25,6 +25,18 @@ export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
         {type?.flags.runnable ? <GroupRunBadge nodeId={id} /> : null}
       </span>
       {type?.flags.runnable && !readOnly ? <GroupRunButton nodeId={id} title={title} /> : null}
+      {type?.flags.runnable ? (
+        <button
+          type="button"
+          className="flow-node__settings nodrag"
+          aria-label={`Publish ${title}`}
+          title="Publish: versions, app, run API"
+          data-testid="group-publish-button"
+          onClick={() => openDialog({ kind: 'publish', nodeId: id })}
+        >
+          <i className="pi pi-send" aria-hidden="true" />
+        </button>
+      ) : null}
       {type?.flags.group ? (
         <button
           type="button"

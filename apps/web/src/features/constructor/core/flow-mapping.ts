@@ -87,7 +87,7 @@ export function toFlowEdge(row: TNodeConnection): TFlowEdge {
     target: row.target,
     sourceHandle: row.sourceHandle,
     targetHandle: row.targetHandle,
-    data: { label: row.label, kind: row.type },
+    data: { label: row.label, kind: row.type, versions: row.versions },
   };
 }
 
@@ -114,7 +114,7 @@ export function toConnectionRow(edge: TFlowEdge, projectId: string): TNodeConnec
     targetHandle: edge.targetHandle ?? '',
     label: edge.data?.label ?? '',
     type: edge.data?.kind ?? EDGE_TYPE,
-    versions: {},
+    versions: edge.data?.versions ?? {},
     createdAt: '',
     updatedAt: '',
   };

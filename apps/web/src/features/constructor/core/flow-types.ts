@@ -14,7 +14,12 @@ export type TFlowNodeData = {
 export type TFlowNode = Node<TFlowNodeData>;
 
 /** `kind` is the connection's stored `type`; the React Flow edge type is always our button edge. */
-export type TFlowEdgeData = { label: string; kind: string };
+export type TFlowEdgeData = {
+  label: string;
+  kind: string;
+  /** The stored versions of the connection's fields this canvas last saw. */
+  versions: TFieldVersions;
+};
 export type TFlowEdge = Edge<TFlowEdgeData>;
 
 /** One node's place: what the layout endpoint saves and what undo of a move restores. */
@@ -28,3 +33,5 @@ export type TLayoutItem = {
 
 export const EDGE_TYPE = 'button';
 export const DEFAULT_GROUP_SIZE = { width: 420, height: 280 };
+/** The smallest frame of a group, by hand or by auto-layout. */
+export const GROUP_MIN_SIZE = { width: 200, height: 120 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGraphDocument } from '@flowsmith/shared';
-import { clipboardOf, fragmentIds, fragmentOf, remapFragment } from './fragment';
+import { clipboardOf, fragmentIds, fragmentOf, pasteOffset, remapFragment } from './fragment';
 import { sampleGraph } from './test-graph';
 
 describe('fragmentOf', () => {
@@ -38,6 +38,21 @@ describe('clipboardOf', () => {
       position: { x: 120, y: 130 },
     });
     expect(document.nodes.find((n) => n.id === 'ai')?.inputs.map((h) => h.name)).toEqual(['input']);
+  });
+});
+
+describe('pasteOffset', () => {
+  // 'ai' lands at (120, 130) once copied without its group; 'out' sits at (600, 0).
+  const document = clipboardOf(sampleGraph(), ['ai', 'out', 'group']);
+
+  it("puts the copy's top-left corner at the pointer, further on each paste there", () => {
+    expect(pasteOffset(document, { x: 500, y: 300 }, 0, 40)).toEqual({ x: 400, y: 300 });
+    expect(pasteOffset(document, { x: 500, y: 300 }, 2, 40)).toEqual({ x: 480, y: 380 });
+  });
+
+  it('steps off the copied nodes without a pointer', () => {
+    expect(pasteOffset(document, null, 1, 40)).toEqual({ x: 40, y: 40 });
+    expect(pasteOffset(document, null, 3, 40)).toEqual({ x: 120, y: 120 });
   });
 });
 

@@ -135,3 +135,24 @@ export function fragmentIds(fragment: TFragment): { nodeIds: string[]; connectio
     ],
   };
 }
+
+type TPoint = { x: number; y: number };
+
+/**
+ * How far a paste moves the copied nodes: their top-left corner to the pointer, or without one
+ * from where they were; `repeat` pastes at the same place go one `step` further each, so the
+ * copies never hide each other.
+ */
+export function pasteOffset(
+  document: TGraphDocument,
+  pointer: TPoint | null,
+  repeat: number,
+  step: number,
+): TPoint {
+  const shift = step * repeat;
+  const roots = document.nodes.filter((node) => !node.parentId);
+  if (!pointer || !roots.length) return { x: shift, y: shift };
+  const left = Math.min(...roots.map((node) => node.position.x));
+  const top = Math.min(...roots.map((node) => node.position.y));
+  return { x: Math.round(pointer.x - left + shift), y: Math.round(pointer.y - top + shift) };
+}

@@ -8,10 +8,10 @@ describe('summaryOf', () => {
       'Echo (built-in, offline) · Answer {{input}}',
     );
     expect(summaryOf('ai_image', { model: 'compatible:tiny-image', size: '512x512' })).toBe(
-      'OpenAI-compatible: tiny-image · 512x512',
+      'OpenAI-compatible: tiny-image · 512 × 512',
     );
-    expect(summaryOf('input', { name: 'question', valueType: 'text' })).toBe('question · text');
-    expect(summaryOf('database', { mode: 'all' })).toBe('no database chosen · all · json');
+    expect(summaryOf('input', { name: 'question', valueType: 'text' })).toBe('question · Text');
+    expect(summaryOf('database', { mode: 'all' })).toBe('no database chosen · All values · JSON');
     expect(summaryOf('blank', {})).toBe('Empty note');
     expect(summaryOf('teleporter', { name: 'x' })).toBe('');
   });

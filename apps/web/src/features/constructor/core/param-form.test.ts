@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TParamMeta } from '@flowsmith/shared';
+import { nodeCatalog, type TParamMeta } from '@flowsmith/shared';
 import { initialParamValues, toParamsPayload, validateParams, validateTitle } from './param-form';
 
 const param = (over: Partial<TParamMeta>): TParamMeta => ({
@@ -50,6 +50,15 @@ describe('param form', () => {
       note: '',
       db: '',
     });
+  });
+
+  it("leaves an AI processor's temperature blank, so a custom AI it picks sets it", () => {
+    const aiParams = nodeCatalog.ai_processor.params;
+    const values = initialParamValues(aiParams, {});
+    expect(values).toMatchObject({ temperature: null, maxTokens: null });
+    const saved = toParamsPayload(aiParams, { ...values, customAiId: 'ai-1' }, {});
+    expect(saved).toMatchObject({ customAiId: 'ai-1', temperature: null, maxTokens: null });
+    expect(nodeCatalog.ai_processor.parseParams(saved).temperature).toBeUndefined();
   });
 
   it('gives a message for each invalid param', () => {

@@ -11,6 +11,7 @@ import {
 const field = (name: string, valueType: string, defaultValue: unknown = null): TRunInputField => ({
   nodeId: `node-${name}`,
   name,
+  label: name,
   kind: 'input',
   valueType,
   defaultValue,
@@ -62,6 +63,14 @@ describe('run dialog form', () => {
       payload: 'payload needs a JSON value',
     });
     expect(validateRunValues(fields, initialRunValues(fields))).toEqual({});
+  });
+
+  it('names a field by its label, not by the id a UI chat is known by', () => {
+    const chat = { ...field('3f2a', 'text'), label: 'Support chat', kind: 'ui_chat' };
+    expect(validateRunValues(runFormFields([chat]), { '3f2a': ' ' })).toEqual({});
+    expect(validateRunValues(runFormFields([{ ...chat, valueType: 'number' }]), {})).toEqual({
+      '3f2a': 'Support chat must be a number',
+    });
   });
 
   it('sends numbers as numbers, JSON parsed and text as typed', () => {

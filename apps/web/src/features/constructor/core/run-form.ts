@@ -52,7 +52,7 @@ export function validateRunValues(
   const errors: TRunFormErrors = {};
   for (const field of fields) {
     const parsed = parseInputValue(field.valueType, values[field.name] ?? null);
-    if (!parsed.ok) errors[field.name] = `${field.name} ${parsed.problem}`;
+    if (!parsed.ok) errors[field.name] = `${field.label} ${parsed.problem}`;
   }
   return errors;
 }

@@ -6,6 +6,7 @@ const run = (patch: Partial<TRun> = {}): TRun => ({
   id: 'a1b2c3d4-0000-4000-8000-000000000000',
   projectId: 'p',
   nodeGroupId: null,
+  groupVersionId: null,
   nodeId: null,
   customAiId: null,
   userId: 'u1',

@@ -3,10 +3,12 @@ import { EdgeLabelDialog } from './edge-label-dialog';
 import { GroupSettingsDialog } from './group-settings-dialog';
 import { ImportReportDialog } from './import-report-dialog';
 import { NodeSettingsDialog } from './node-settings-dialog';
+import { PublishDialog } from './publish-dialog';
+import { RunCheckDialog } from './run-check-dialog';
 import { RunDialog } from './run-dialog';
 
 /** The one open canvas dialog, if any; keyed so each opening starts from fresh values. */
-export function CanvasDialogs({ projectId }: { projectId: string }) {
+export function CanvasDialogs({ projectId, readOnly }: { projectId: string; readOnly: boolean }) {
   const dialog = useCanvasStore((state) => state.dialog);
   const node = useCanvasStore((state) =>
     dialog && 'nodeId' in dialog
@@ -14,7 +16,9 @@ export function CanvasDialogs({ projectId }: { projectId: string }) {
       : undefined,
   );
   const group = useCanvasStore((state) =>
-    dialog?.kind === 'group-settings' ? state.groups[dialog.nodeId] : undefined,
+    dialog?.kind === 'group-settings' || dialog?.kind === 'publish'
+      ? state.groups[dialog.nodeId]
+      : undefined,
   );
   const edge = useCanvasStore((state) =>
     dialog?.kind === 'edge-label'
@@ -31,12 +35,24 @@ export function CanvasDialogs({ projectId }: { projectId: string }) {
       return group ? (
         <GroupSettingsDialog key={group.id} group={group} onClose={closeDialog} />
       ) : null;
+    case 'publish':
+      return group ? (
+        <PublishDialog
+          key={group.id}
+          groupId={group.id}
+          title={group.name}
+          isUiGroup={node?.type === 'ui_group'}
+          readOnly={readOnly}
+          onClose={closeDialog}
+        />
+      ) : null;
     case 'edge-label':
       return edge ? (
         <EdgeLabelDialog
           key={edge.id}
           edgeId={edge.id}
           label={edge.data?.label ?? ''}
+          versions={edge.data?.versions ?? {}}
           onClose={closeDialog}
         />
       ) : null;
@@ -50,6 +66,8 @@ export function CanvasDialogs({ projectId }: { projectId: string }) {
           onClose={closeDialog}
         />
       );
+    case 'run-check':
+      return <RunCheckDialog nodes={dialog.nodes} />;
     case 'import-report':
       return (
         <ImportReportDialog

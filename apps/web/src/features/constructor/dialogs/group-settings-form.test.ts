@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGroupSettings } from './group-settings-form';
+import { parseGroupSettings, withTheirSettings } from './group-settings-form';
 
 describe('parseGroupSettings', () => {
   it('accepts a name and a JSON object', () => {
@@ -18,5 +18,17 @@ describe('parseGroupSettings', () => {
       settings: 'Settings must be a JSON object, like {"key": "value"}',
     });
     expect(parseGroupSettings('x', '{').errors.settings).toMatch(/^Not valid JSON/);
+  });
+});
+
+describe('withTheirSettings', () => {
+  it("takes the other member's values of the named keys and keeps the user's others", () => {
+    const mine = '{"tone": "mine", "lang": "fr", "old": 1}';
+    const theirs = { tone: 'theirs', lang: 'de' };
+    expect(JSON.parse(withTheirSettings(mine, theirs, ['tone', 'old'])!)).toEqual({
+      tone: 'theirs',
+      lang: 'fr',
+    });
+    expect(withTheirSettings('{', theirs, ['tone'])).toBeNull();
   });
 });

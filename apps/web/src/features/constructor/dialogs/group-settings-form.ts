@@ -22,3 +22,22 @@ export function parseGroupSettings(name: string, settingsText: string): TGroupFo
   }
   return { value: Object.keys(errors).length ? null : { name: trimmed, settings }, errors };
 }
+
+/**
+ * The settings text with another member's stored values for `keys` (a key they removed goes),
+ * keeping every other key as the user has it. Null when the text is not a JSON object.
+ */
+export function withTheirSettings(
+  text: string,
+  theirs: Record<string, unknown>,
+  keys: string[],
+): string | null {
+  const parsed = parseGroupSettings('-', text).value;
+  if (!parsed) return null;
+  const settings = { ...parsed.settings };
+  for (const key of keys) {
+    if (key in theirs) settings[key] = theirs[key];
+    else delete settings[key];
+  }
+  return JSON.stringify(settings, null, 2);
+}

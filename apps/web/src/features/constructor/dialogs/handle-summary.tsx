@@ -6,7 +6,6 @@ type THandleSummaryProps = {
   outputs: TNodeHandle[];
   /** For kinds whose inputs follow their template: the variables in the template being edited. */
   variables: string[] | null;
-  connectedInputs: Set<string>;
 };
 
 const list = (handles: { name: string; type: string }[]) =>
@@ -19,13 +18,8 @@ const list = (handles: { name: string; type: string }[]) =>
       ))
     : [<li key="none">none</li>];
 
-/** The node's inputs and outputs, and what saving the template will add or remove. */
-export function HandleSummary({
-  inputs,
-  outputs,
-  variables,
-  connectedInputs,
-}: THandleSummaryProps) {
+/** The node's inputs and outputs, and what saving the template will add. */
+export function HandleSummary({ inputs, outputs, variables }: THandleSummaryProps) {
   const plan = variables ? planInputSync(inputs, variables) : null;
   const shown = variables
     ? variables.map((name) => ({
@@ -33,7 +27,6 @@ export function HandleSummary({
         type: inputs.find((input) => input.name === name)?.type ?? 'text',
       }))
     : inputs;
-  const lost = plan?.remove.filter((input) => connectedInputs.has(input.name)) ?? [];
   return (
     <section className="handle-summary" aria-label="Inputs and outputs">
       <div>
@@ -43,11 +36,6 @@ export function HandleSummary({
         ) : null}
         <ul data-testid="settings-inputs">{list(shown)}</ul>
         {plan?.add.length ? <p className="form-field__hint">New: {plan.add.join(', ')}</p> : null}
-        {lost.length ? (
-          <p className="p-error" role="alert">
-            Removing {lost.map((input) => input.name).join(', ')} also removes its connections.
-          </p>
-        ) : null}
       </div>
       <div>
         <h3>Outputs</h3>

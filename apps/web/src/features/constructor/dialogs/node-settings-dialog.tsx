@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   templateOf,
   templateVariables,
@@ -14,7 +12,7 @@ import { FormDialog } from '../../../components/dialog/form-dialog';
 import { isApiError } from '../../../lib/api';
 import { nodeDocUrl } from '../../../lib/doc-links';
 import { TextField } from '../../../components/form/text-field';
-import { modelOptions } from '../../../lib/models/model-label';
+import { modelProblem } from '../../../lib/models/model-label';
 import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
 import { databasesQueryOptions } from '../../../lib/queries/databases';
 import { modelsQueryOptions } from '../../../lib/queries/models';
@@ -29,9 +27,12 @@ import {
 } from '../core/param-form';
 import { useCanvasStore } from '../state/canvas-store';
 import { conflictFields, type TNodeBase } from '../state/node-writes';
+import { planInputSync, renamedInputs } from '../core/template-variables';
 import { HandleSummary } from './handle-summary';
+import { InputRenameNotice } from './input-rename-notice';
 import { ParamField } from './param-field';
-import { changedSince, fieldName, shownValue } from './remote-edits';
+import { EditNotice, resubmit } from './edit-notice';
+import { changedSince, fieldName } from './remote-edits';
 
 type TNodeSettingsDialogProps = { node: TFlowNode; projectId: string; onClose: () => void };
 type TNodeForm = { title: string; params: TParamValues };
@@ -40,10 +41,22 @@ type TConflict = { current: TNode; fields: string[] };
 
 const NO_PARAMS: readonly TParamMeta[] = [];
 
-/** Checks the title and every param by the node kind's rules, as the server would. */
-function nodeFormResolver(params: readonly TParamMeta[]): Resolver<TNodeForm> {
+/**
+ * Checks the title and every param by the node kind's rules, as the server would; a model must
+ * be one of the user's (the list is read when the form is checked, it may arrive later).
+ */
+function nodeFormResolver(
+  params: readonly TParamMeta[],
+  modelCheck: () => (value: unknown) => string | null,
+): Resolver<TNodeForm> {
   return (values) => {
-    const paramErrors = Object.entries(validateParams(params, values.params));
+    const problems = validateParams(params, values.params);
+    const modelOf = modelCheck();
+    for (const param of params) {
+      const problem = param.type === 'model' ? modelOf(values.params[param.name]) : null;
+      if (problem && !problems[param.name]) problems[param.name] = problem;
+    }
+    const paramErrors = Object.entries(problems);
     const titleError = validateTitle(values.title);
     const errors: FieldErrors<TNodeForm> = {};
     if (titleError) errors.title = { type: 'validate', message: titleError };
@@ -78,12 +91,25 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
   const { catalog, readOnly, commands } = useCanvasUi();
   const kind = catalog.byKind.get(node.data.kind);
   const params = kind?.params ?? NO_PARAMS;
+  const modelKind = kind?.flags.model === 'image' ? 'image' : 'text';
+  const needs = new Set(params.map((param) => param.type));
+  // Loaded for the model picker; the form checks a chosen model against it when saving.
+  useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
+  const queryClient = useQueryClient();
   const form = useForm<TNodeForm>({
     defaultValues: {
       title: node.data.title,
       params: initialParamValues(params, node.data.params),
     },
-    resolver: nodeFormResolver(params),
+    resolver: nodeFormResolver(
+      params,
+      () => (value) =>
+        modelProblem(
+          value,
+          queryClient.getQueryData(modelsQueryOptions().queryKey)?.items,
+          modelKind,
+        ),
+    ),
   });
   // What the user's edits are based on: the values and versions when the dialog opened, moved
   // on for each field taken over from another member since.
@@ -133,7 +159,6 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
 
   const values = useWatch({ control: form.control, name: 'params' });
   const edges = useCanvasStore((state) => state.edges);
-  const needs = new Set(params.map((param) => param.type));
   const databases = useQuery({
     ...databasesQueryOptions(projectId),
     enabled: needs.has('database'),
@@ -142,18 +167,31 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     ...customAiListQueryOptions(projectId),
     enabled: needs.has('custom_ai'),
   });
-  const models = useQuery({ ...modelsQueryOptions(), enabled: needs.has('model') });
 
   const options = {
-    model: modelOptions(models.data?.items, kind?.flags.model === 'image' ? 'image' : 'text'),
-    database: (databases.data?.items ?? []).map((db) => ({ label: db.name, value: db.id })),
-    custom_ai: (customAis.data?.items ?? []).map((ai) => ({ label: ai.name, value: ai.id })),
+    database: databases.data?.items.map((db) => ({ label: db.name, value: db.id })),
+    custom_ai: customAis.data?.items.map((ai) => ({ label: ai.name, value: ai.id })),
   };
   const template = templateOf(node.data.kind, values);
   const variables = template === null ? null : templateVariables(template);
   const connectedInputs = new Set(
     edges.filter((edge) => edge.target === node.id).map((edge) => edge.targetHandle ?? ''),
   );
+  const renames = variables
+    ? renamedInputs(
+        planInputSync(node.data.inputs, variables),
+        connectedInputs,
+        templateVariables(templateOf(node.data.kind, node.data.params) ?? ''),
+      )
+    : [];
+  const [droppedWires, setDroppedWires] = useState<ReadonlySet<string>>(new Set());
+  const carryWire = (from: string, carry: boolean) =>
+    setDroppedWires((now) => {
+      const next = new Set(now);
+      if (carry) next.delete(from);
+      else next.add(from);
+      return next;
+    });
 
   const save = async (values: TNodeForm) => {
     saving.current = true;
@@ -166,6 +204,9 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
         },
         'Edit settings',
         base.current,
+        new Map(
+          renames.flatMap(({ from, to }) => (to && !droppedWires.has(from) ? [[from, to]] : [])),
+        ),
       );
     } catch (error) {
       const fields = conflictFields(error);
@@ -186,7 +227,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     }
     setConflict(null);
     form.clearErrors();
-    wrapper.current?.closest('form')?.requestSubmit();
+    resubmit(wrapper.current);
   };
 
   /** Takes the other member's values for the conflicting fields. */
@@ -213,32 +254,18 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
       serverFields={['title', ...params.map((param) => `params.${param.name}` as const)]}
     >
       <div className="canvas-dialog__form" ref={wrapper}>
-        {conflict ? (
-          <div className="canvas-dialog__conflict" role="alert" data-testid="edit-conflict">
-            <p>
-              Another member saved a different value meanwhile. Your text is kept below; choose
-              which to keep:
-            </p>
-            <ul>
-              {conflict.fields.map((field) => (
-                <li key={field}>
-                  {labelOf(field)}: <q>{shownValue(valueAt(conflict.current.data, field))}</q>
-                </li>
-              ))}
-            </ul>
-            <div className="canvas-dialog__conflict-actions">
-              <Button type="button" label="Use mine" size="small" onClick={useMine} />
-              <Button type="button" label="Use theirs" size="small" outlined onClick={useTheirs} />
-            </div>
-          </div>
-        ) : updatedBy.length ? (
-          <Message
-            severity="info"
-            className="w-full"
-            data-testid="remote-change-notice"
-            text={`Another member changed ${updatedBy.map(labelOf).join(', ')} while you were editing; fields you had not touched show their new values.`}
-          />
-        ) : null}
+        <EditNotice
+          conflict={conflict?.fields ?? null}
+          labelOf={labelOf}
+          theirValue={(field) => conflict && valueAt(conflict.current.data, field)}
+          changedElsewhere={
+            updatedBy.length
+              ? `Another member changed ${updatedBy.map(labelOf).join(', ')} while you were editing; fields you had not touched show their new values.`
+              : null
+          }
+          onUseMine={useMine}
+          onUseTheirs={useTheirs}
+        />
         <TextField
           control={form.control}
           name="title"
@@ -248,27 +275,36 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
           maxLength={200}
         />
         {params.map((param) => (
-          <Controller
-            key={param.name}
-            control={form.control}
-            name={`params.${param.name}`}
-            render={({ field, fieldState }) => (
-              <ParamField
-                param={param}
-                value={field.value}
-                error={fieldState.error?.message}
-                disabled={readOnly}
-                options={options}
-                onChange={field.onChange}
+          <Fragment key={param.name}>
+            <Controller
+              control={form.control}
+              name={`params.${param.name}`}
+              render={({ field, fieldState }) => (
+                <ParamField
+                  param={param}
+                  value={field.value}
+                  error={fieldState.error?.message}
+                  disabled={readOnly}
+                  projectId={projectId}
+                  options={options}
+                  modelKind={modelKind}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            {param.name === 'template' ? (
+              <InputRenameNotice
+                renames={renames}
+                dropped={droppedWires}
+                onCarryChange={carryWire}
               />
-            )}
-          />
+            ) : null}
+          </Fragment>
         ))}
         <HandleSummary
           inputs={node.data.inputs}
           outputs={node.data.outputs}
           variables={variables}
-          connectedInputs={connectedInputs}
         />
         <a
           className="canvas-dialog__help"

@@ -5,6 +5,8 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { TParamMeta } from '@flowsmith/shared';
 import { FormField } from '../../../components/form/form-field';
+import { ModelPicker } from '../../../components/model-picker';
+import { databaseUrl } from '../../../lib/project-links';
 
 export type TOption = { label: string; value: string };
 
@@ -13,19 +15,44 @@ type TParamFieldProps = {
   value: unknown;
   error: string | undefined;
   disabled: boolean;
-  /** Choices of `database` and `custom_ai` params, from the project; models the user can pick. */
-  options: { database: TOption[]; custom_ai: TOption[]; model: TOption[] };
+  projectId: string;
+  /** Choices of `database` and `custom_ai` params, from the project; undefined while loading. */
+  options: { database: TOption[] | undefined; custom_ai: TOption[] | undefined };
+  /** The kind of model a `model` param takes. */
+  modelKind: 'text' | 'image';
   onChange: (value: unknown) => void;
 };
 
-const MODEL_LIST_ID = 'model-suggestions';
-
 /** One param of a node kind, with the editor its type calls for. */
-export function ParamField({ param, value, error, disabled, options, onChange }: TParamFieldProps) {
+export function ParamField({
+  param,
+  value,
+  error,
+  disabled,
+  projectId,
+  options,
+  modelKind,
+  onChange,
+}: TParamFieldProps) {
   const id = `param-${param.name}`;
   const label = param.required ? `${param.label} *` : param.label;
   const invalid = error ? 'p-invalid' : undefined;
-  const describedBy = error ? `${id}-error` : param.description ? `${id}-hint` : undefined;
+  // Said before the user opens an empty list: where the missing database comes from.
+  const noDatabase = param.type === 'database' && options.database?.length === 0;
+  const hint = noDatabase ? (
+    <>
+      This project has no databases yet.{' '}
+      <a href={databaseUrl(projectId)} target="_blank" rel="noreferrer">
+        Create one in Database
+      </a>
+      , then choose it here.
+    </>
+  ) : param.type === 'model' ? (
+    `${param.description ? `${param.description} ` : ''}Left blank, the built-in Echo model answers; it works offline.`
+  ) : (
+    param.description || undefined
+  );
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const text = typeof value === 'string' ? value : '';
   const common = { id, disabled, className: invalid, 'aria-describedby': describedBy };
 
@@ -88,8 +115,10 @@ export function ParamField({ param, value, error, disabled, options, onChange }:
           inputId={id}
           disabled={disabled}
           className={invalid}
+          aria-describedby={describedBy}
           value={text || null}
-          options={options[param.type]}
+          options={options[param.type] ?? []}
+          loading={!options[param.type]}
           placeholder="Choose…"
           showClear
           emptyMessage={
@@ -102,24 +131,18 @@ export function ParamField({ param, value, error, disabled, options, onChange }:
       );
       break;
     case 'model':
-      // The user's models offered, free text (any provider's model id) still allowed.
       editor = (
-        <>
-          <InputText
-            {...common}
-            value={text}
-            list={MODEL_LIST_ID}
-            placeholder="Pick or type a model id, e.g. echo"
-            onChange={(event) => onChange(event.target.value)}
-          />
-          <datalist id={MODEL_LIST_ID}>
-            {options.model.map((model) => (
-              <option key={model.value} value={model.value}>
-                {model.label}
-              </option>
-            ))}
-          </datalist>
-        </>
+        <ModelPicker
+          inputId={id}
+          kind={modelKind}
+          value={text}
+          invalid={Boolean(error)}
+          disabled={disabled}
+          clearable
+          placeholder="None: Echo answers"
+          aria-describedby={describedBy}
+          onChange={onChange}
+        />
       );
       break;
     default:
@@ -127,10 +150,6 @@ export function ParamField({ param, value, error, disabled, options, onChange }:
         <InputText {...common} value={text} onChange={(event) => onChange(event.target.value)} />
       );
   }
-  const hint =
-    param.type === 'model'
-      ? `${param.description ? `${param.description} ` : ''}Choose from your models or type any model id; echo is built in and works offline.`
-      : param.description || undefined;
   return (
     <FormField id={id} label={label} error={error} {...(hint ? { hint } : {})}>
       {editor}

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { inputValueTypeNames } from '@flowsmith/shared';
 import { FormField } from '../../../components/form/form-field';
 import { isRunKey, type TRunFormField } from '../core/run-form';
 
@@ -61,7 +62,7 @@ export function RunInputField({ field, index, value, error, onChange }: TRunInpu
   return (
     <FormField
       id={id}
-      label={`${field.name} (${field.valueType})`}
+      label={`${field.label} (${inputValueTypeNames[field.valueType]})`}
       error={error}
       {...(hint ? { hint } : {})}
     >

@@ -7,7 +7,7 @@ import {
   addGraph,
   applyLayoutItems,
   removeFromCanvas,
-  setEdgeLabel,
+  setEdgeRow,
   setGroupRow,
 } from './canvas-updates';
 import { useCanvasStore } from './canvas-store';
@@ -19,12 +19,13 @@ export type TApplyContext = {
   history: History;
   isGroupKind: (kind: string) => boolean;
   /**
-   * Field versions of nodes and groups (by group node id) after this user's own last write of
-   * them: undo and redo are based on these, so they never overwrite a later change by someone
-   * else.
+   * Field versions of nodes, groups (by group node id) and connections after this user's own
+   * last write of them: undo and redo are based on these, so they never overwrite a later change
+   * by someone else.
    */
   ownVersions: Map<string, TFieldVersions>;
   ownGroupVersions: Map<string, TFieldVersions>;
+  ownEdgeVersions: Map<string, TFieldVersions>;
 };
 
 /** The layout versions of nodes this user just placed. */
@@ -124,8 +125,14 @@ export async function applyOp(ctx: TApplyContext, op: TOp): Promise<void> {
       return;
     }
     case 'edge-label': {
-      const row = await ctx.queue.run(() => connectionsApi.update(op.edgeId, { label: op.after }));
-      setEdgeLabel(op.edgeId, row.label);
+      const baseVersions = ctx.ownEdgeVersions.get(op.edgeId) ?? {};
+      const row = await ctx.queue
+        .run(() => connectionsApi.update(op.edgeId, { label: op.after, baseVersions }))
+        .catch((error: unknown) => {
+          throw conflictError(error, 'this label');
+        });
+      ctx.ownEdgeVersions.set(op.edgeId, row.versions);
+      setEdgeRow(row);
       return;
     }
     case 'group': {

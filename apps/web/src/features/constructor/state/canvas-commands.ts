@@ -2,6 +2,7 @@ import type { Connection } from '@xyflow/react';
 import {
   MAX_PAGE_SIZE,
   withDescendants,
+  type TFieldVersions,
   type TNodeData,
   type TProjectGraph,
 } from '@flowsmith/shared';
@@ -36,7 +37,7 @@ import {
   removeFromCanvas,
   replaceEdge,
   selection,
-  setEdgeLabel,
+  setEdgeRow,
   setGroupRow,
   snapshot,
 } from './canvas-updates';
@@ -44,6 +45,9 @@ import { useCanvasStore } from './canvas-store';
 import { groupPatch, writeNodeData, type TNodeBase } from './node-writes';
 
 export const GRID = 20;
+
+/** The label and field versions a label write is based on. */
+export type TEdgeBase = { label: string; versions: TFieldVersions };
 const snap = (value: number) => Math.round(value / GRID) * GRID;
 
 export type TCommandDeps = {
@@ -85,6 +89,7 @@ export class CanvasCommands {
       isGroupKind: deps.catalog.isGroupKind,
       ownVersions: new Map(),
       ownGroupVersions: new Map(),
+      ownEdgeVersions: new Map(),
     };
   }
 
@@ -175,7 +180,7 @@ export class CanvasCommands {
       id: tempId,
       type: EDGE_TYPE,
       ...connection,
-      data: { label: '', kind: EDGE_TYPE },
+      data: { label: '', kind: EDGE_TYPE, versions: {} },
     });
     try {
       const row = await this.queue.run(() =>
@@ -242,6 +247,7 @@ export class CanvasCommands {
     data: TNodeData,
     label = 'Edit settings',
     base?: TNodeBase,
+    carry?: ReadonlyMap<string, string>,
   ): Promise<void> {
     if (this.readOnly) return;
     const node = findNode(nodeId);
@@ -250,7 +256,7 @@ export class CanvasCommands {
       data: { title: node.data.title, params: node.data.params },
       versions: node.data.versions,
     };
-    const { row, dropped } = await this.queue.run(() => writeNodeData(nodeId, data, from));
+    const { row, dropped } = await this.queue.run(() => writeNodeData(nodeId, data, from, carry));
     if (!row) return;
     this.ctx.ownVersions.set(nodeId, row.versions);
     const before: TNodeData = from.data;
@@ -301,13 +307,21 @@ export class CanvasCommands {
     this.record('Edit group', { kind: 'group', nodeId, before, after });
   }
 
-  async saveEdgeLabel(edgeId: string, label: string): Promise<void> {
+  /**
+   * Saves a connection's label based on `base` (what the user saw when they began; by default
+   * the connection as shown now), so another member's label saved meanwhile is refused (409)
+   * rather than overwritten.
+   */
+  async saveEdgeLabel(edgeId: string, label: string, base?: TEdgeBase): Promise<void> {
     if (this.readOnly) return;
     const edge = useCanvasStore.getState().edges.find((item) => item.id === edgeId);
     if (!edge) return;
-    const before = edge.data?.label ?? '';
-    const row = await this.queue.run(() => connectionsApi.update(edgeId, { label }));
-    setEdgeLabel(edgeId, row.label);
+    const before = base?.label ?? edge.data?.label ?? '';
+    if (label === before) return;
+    const baseVersions = base?.versions ?? edge.data?.versions ?? {};
+    const row = await this.queue.run(() => connectionsApi.update(edgeId, { label, baseVersions }));
+    this.ctx.ownEdgeVersions.set(edgeId, row.versions);
+    setEdgeRow(row);
     this.record('Edit label', { kind: 'edge-label', edgeId, before, after: row.label });
   }
 

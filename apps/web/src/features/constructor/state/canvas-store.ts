@@ -3,14 +3,17 @@ import type { TGraphProblem, TNodeGroup, TProjectGraph } from '@flowsmith/shared
 import type { TRunTarget } from '../../../lib/queries/runs';
 import type { TFlowEdge, TFlowNode } from '../core/flow-types';
 import type { TRunFormField } from '../core/run-form';
+import type { TNodeAttention } from '../core/run-check';
 import type { TSaveStatus } from '../core/save-queue';
 
 export type TCanvasDialog =
   | { kind: 'node-settings'; nodeId: string }
   | { kind: 'group-settings'; nodeId: string }
+  | { kind: 'publish'; nodeId: string }
   | { kind: 'edge-label'; edgeId: string }
   | { kind: 'import-report'; fileName: string; problems: TGraphProblem[] }
   | { kind: 'run'; target: TRunTarget; label: string; fields: TRunFormField[] }
+  | { kind: 'run-check'; nodes: TNodeAttention[] }
   | null;
 
 export type TCanvasState = {

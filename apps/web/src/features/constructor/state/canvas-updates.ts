@@ -110,10 +110,11 @@ export function replaceEdge(id: string, row: TNodeConnection) {
   set({ edges: get().edges.map((edge) => (edge.id === id ? toFlowEdge(row) : edge)) });
 }
 
-export function setEdgeLabel(edgeId: string, label: string) {
+/** A connection as stored now (after a write of its label), keeping its selection. */
+export function setEdgeRow(row: TNodeConnection) {
   set({
     edges: get().edges.map((edge) =>
-      edge.id === edgeId ? { ...edge, data: { kind: edge.data?.kind ?? 'button', label } } : edge,
+      edge.id === row.id ? { ...toFlowEdge(row), selected: edge.selected } : edge,
     ),
   });
 }

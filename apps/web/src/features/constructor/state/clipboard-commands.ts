@@ -1,7 +1,7 @@
 import { toGraphDocument, type TGraphDocument } from '@flowsmith/shared';
 import { graphApi } from '../../../lib/queries/canvas';
 import { layoutOf } from '../core/flow-mapping';
-import { clipboardOf, fragmentOfCreated } from '../core/fragment';
+import { clipboardOf, fragmentOfCreated, pasteOffset } from '../core/fragment';
 import { absolutePosition } from '../core/grouping';
 import { importProblemsOf, readGraphFile } from '../core/import-file';
 import { autoLayout } from '../core/auto-layout';
@@ -9,18 +9,31 @@ import type { CanvasCommands } from './canvas-commands';
 import { addGraph, applyLayoutItems, selection, snapshot } from './canvas-updates';
 import { openDialog, useCanvasStore } from './canvas-store';
 
-/** How far each paste lands from the copied nodes, so copies never hide each other. */
+/** How far each paste at the same place lands from the one before, so copies never hide each other. */
 export const PASTE_STEP = 40;
+
+type TPoint = { x: number; y: number };
 
 // Kept outside any one canvas: copying in one project and pasting into another works.
 let clipboard: TGraphDocument | null = null;
+/** Pastes since the copy at the place of the last one. */
 let pastes = 0;
+let pastedAt: TPoint | null = null;
+/** The pointer over the open canvas, in flow coordinates; null while it is elsewhere. */
+let pointer: TPoint | null = null;
+
+export function setPastePoint(at: TPoint | null): void {
+  pointer = at;
+}
+
+const samePlace = (a: TPoint | null, b: TPoint | null) => a?.x === b?.x && a?.y === b?.y;
 
 export function copySelection(): number {
   const { nodeIds } = selection();
   if (!nodeIds.length) return 0;
   clipboard = clipboardOf(snapshot(), nodeIds);
   pastes = 0;
+  pastedAt = null;
   return clipboard.nodes.length;
 }
 
@@ -43,9 +56,12 @@ async function insertCopy(
 
 export async function pasteClipboard(commands: CanvasCommands): Promise<number> {
   if (commands.readOnly || !clipboard?.nodes.length) return 0;
+  if (!samePlace(pointer, pastedAt)) pastes = 0;
+  pastedAt = pointer;
+  // Without a pointer the first paste steps off the copied nodes; at the pointer it lands there.
+  const offset = pasteOffset(clipboard, pointer, pointer ? pastes : pastes + 1, PASTE_STEP);
   pastes += 1;
-  const step = PASTE_STEP * pastes;
-  return insertCopy(commands, clipboard, { x: step, y: step }, 'Paste');
+  return insertCopy(commands, clipboard, offset, 'Paste');
 }
 
 export async function duplicateSelection(commands: CanvasCommands): Promise<number> {

@@ -11,8 +11,14 @@ import {
 import { isApiError } from '../../../lib/api';
 import { connectionsApi, nodeInputsApi, nodesApi } from '../../../lib/queries/canvas';
 import { labelFor, planInputSync } from '../core/template-variables';
-import { toConnectionRow } from '../core/flow-mapping';
-import { findNode, removeFromCanvas, setNodeInputs, updateNodeRow } from './canvas-updates';
+import { toConnectionRow, toFlowEdge } from '../core/flow-mapping';
+import {
+  addEdge,
+  findNode,
+  removeFromCanvas,
+  setNodeInputs,
+  updateNodeRow,
+} from './canvas-updates';
 import { useCanvasStore } from './canvas-store';
 
 /** What the user changed, from the values they started with: the title and changed params. */
@@ -57,13 +63,15 @@ export type TNodeWrite = { row: TNode | null; dropped: TNodeConnection[] };
  * Saves the title and params that differ from `base`, based on its versions, so another
  * member's change of the same field meanwhile is refused (409) rather than overwritten. For
  * kinds whose inputs follow the `{{variables}}` of their template, inputs are then created or
- * deleted to match (the server deletes the connections of a deleted input). Resolves with the
- * stored row and the connections that went with removed inputs.
+ * deleted to match (the server deletes the connections of a deleted input); the connections of
+ * a removed input named in `carry` move to the new input it names. Resolves with the stored row
+ * and the connections that went with removed inputs (moved ones too: undo brings them back).
  */
 export async function writeNodeData(
   nodeId: string,
   data: TNodeData,
   base: TNodeBase,
+  carry: ReadonlyMap<string, string> = new Map(),
 ): Promise<TNodeWrite> {
   const patch = dataPatch(base.data, data);
   if (!patch.title && !patch.params) return { row: null, dropped: [] };
@@ -84,12 +92,30 @@ export async function writeNodeData(
       nodeInputsApi.create({ nodeId, name, label: labelFor(name), type: 'text' }),
     ),
   );
-  const kept = node.data.inputs.filter((input) => !removedNames.has(input.name));
-  setNodeInputs(nodeId, [...kept, ...added]);
+  const remaining = node.data.inputs.filter((input) => !removedNames.has(input.name));
+  setNodeInputs(nodeId, [...remaining, ...added]);
   removeFromCanvas(
     [],
     dropped.map((edge) => edge.id),
   );
+  const kept = new Set(added.map((input) => input.name));
+  const moved = await Promise.all(
+    dropped.flatMap((edge) => {
+      const to = carry.get(edge.targetHandle ?? '');
+      if (!to || !kept.has(to)) return [];
+      return [
+        connectionsApi.create({
+          projectId: row.projectId,
+          source: edge.source,
+          sourceHandle: edge.sourceHandle ?? '',
+          target: nodeId,
+          targetHandle: to,
+          label: edge.data?.label ?? '',
+        }),
+      ];
+    }),
+  );
+  for (const connection of moved) addEdge(toFlowEdge(connection));
   return { row, dropped: dropped.map((edge) => toConnectionRow(edge, row.projectId)) };
 }
 

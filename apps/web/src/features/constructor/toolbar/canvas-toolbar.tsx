@@ -10,8 +10,19 @@ import { useCanvasStore } from '../state/canvas-store';
 import { RunControls } from './run-controls';
 import { SaveStatus } from './save-status';
 
-/** Run, cancel and history; undo, redo, auto-layout, export and import; where saving stands. */
-export function CanvasToolbar({ projectName }: { projectName: string }) {
+/** How much room the canvas takes: with or without the palette, in the page or the whole window. */
+export type TCanvasView = {
+  palette: boolean;
+  fullScreen: boolean;
+  togglePalette: () => void;
+  toggleFullScreen: () => void;
+};
+
+/**
+ * Run, cancel and history; undo, redo, auto-layout, export and import; where saving stands;
+ * the palette and full-screen toggles.
+ */
+export function CanvasToolbar({ projectName, view }: { projectName: string; view: TCanvasView }) {
   const { readOnly, commands } = useCanvasUi();
   const toast = useToast();
   const { fitView } = useReactFlow();
@@ -94,6 +105,26 @@ export function CanvasToolbar({ projectName }: { projectName: string }) {
         aria-label="Export workflow"
         tooltip="Export the canvas as a file"
         onClick={() => exportCanvas(projectName)}
+      />
+      {readOnly ? null : (
+        <Button
+          icon={view.palette ? 'pi pi-angle-double-left' : 'pi pi-angle-double-right'}
+          text
+          rounded
+          aria-label={view.palette ? 'Hide the node palette' : 'Show the node palette'}
+          aria-pressed={!view.palette}
+          tooltip={view.palette ? 'Hide the palette' : 'Show the palette'}
+          onClick={view.togglePalette}
+        />
+      )}
+      <Button
+        icon={view.fullScreen ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
+        text
+        rounded
+        aria-label={view.fullScreen ? 'Leave full screen' : 'Full screen'}
+        aria-pressed={view.fullScreen}
+        tooltip={view.fullScreen ? 'Leave full screen' : 'Give the canvas the whole window'}
+        onClick={view.toggleFullScreen}
       />
       {readOnly ? null : <SaveStatus status={saveStatus} onRetry={() => commands.queue.retry()} />}
       <PresenceAvatars />

@@ -10,6 +10,8 @@ import { useRunGoing, useRunLauncher } from '../canvas/use-run-launcher';
 import { cancelLiveRun } from '../state/run-actions';
 import { statusSeverity } from '../../../lib/format/run-format';
 import { toggleHistory, useRunStore } from '../state/run-store';
+import { checkedKind, nodesNeedingAttention } from '../core/run-check';
+import { openDialog, useCanvasStore } from '../state/canvas-store';
 
 /** How the live run stands, with its error when it failed. */
 function LiveRunStatus() {
@@ -28,12 +30,21 @@ function LiveRunStatus() {
 
 /** Run the whole canvas, cancel the live run, and open the run history. */
 export function RunControls() {
-  const { readOnly, commands } = useCanvasUi();
+  const { readOnly, commands, catalog } = useCanvasUi();
   const going = useRunGoing();
   const historyOpen = useRunStore((state) => state.historyOpen);
   const { launch, asking } = useRunLauncher();
   const [cancelling, setCancelling] = useState(false);
   const queryClient = useQueryClient();
+
+  // Checked first: one unconfigured node would fail the whole run, however unrelated.
+  const runCanvas = () => {
+    const attention = nodesNeedingAttention(useCanvasStore.getState().nodes, (kind) =>
+      checkedKind(catalog.byKind.get(kind)),
+    );
+    if (attention.length) openDialog({ kind: 'run-check', nodes: attention });
+    else void launch({ nodeGroupId: null }, 'the whole canvas');
+  };
 
   const cancel = async () => {
     setCancelling(true);
@@ -63,7 +74,7 @@ export function RunControls() {
             disabled={going}
             loading={asking}
             data-testid="run-canvas"
-            onClick={() => void launch({ nodeGroupId: null }, 'the whole canvas')}
+            onClick={runCanvas}
           />
           {going ? (
             <Button

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZIdParams } from '@flowsmith/shared';
+import { AppError } from '../../lib/app-error';
+import { authenticate } from '../../plugins/auth';
+import { answerMcp, projectMcpServer } from './mcp-server.service';
+
+/**
+ * Each project's MCP server at `/mcp/projects/{id}` (Streamable HTTP, stateless), for MCP
+ * clients with an API key. Authentication comes first; a project the key's user is not a member
+ * of is a 404, as in `/api`.
+ */
+export async function mcpServerRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, jobs: app.runJobs };
+  app.addHook('onRequest', authenticate);
+
+  r.post('/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const server = await projectMcpServer(deps, request.user, request.params.id);
+    reply.hijack();
+    await answerMcp(server, request.raw, reply.raw, request.body);
+  });
+
+  // Stateless: no stream of server messages to open and no session to end.
+  const onlyPost = () => {
+    throw new AppError('method_not_allowed', 'This MCP server answers POST requests only');
+  };
+  r.get('/projects/:id', { schema: { params: ZIdParams } }, onlyPost);
+  r.delete('/projects/:id', { schema: { params: ZIdParams } }, onlyPost);
+}

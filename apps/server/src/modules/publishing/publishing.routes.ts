@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZGraphDiff,
+  ZGroupPublication,
+  ZGroupPublicationUpdate,
+  ZGroupPublish,
+  ZGroupPublishResult,
+  ZGroupRestoreResult,
+  ZGroupVersionList,
+  ZGroupVersionParams,
+  ZIdParams,
+} from '@flowsmith/shared';
+import * as publishing from './publishing.service';
+
+/** A group's versions (publish, history, diff, restore) and its publication. */
+export async function publishingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['publishing'];
+  const base = '/node_groups/:id';
+
+  r.get(
+    `${base}/versions`,
+    { schema: { tags, params: ZIdParams, response: { 200: ZGroupVersionList } } },
+    (request) => publishing.listVersions(db, request.user, request.params.id),
+  );
+
+  r.post(
+    `${base}/versions`,
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZGroupPublish,
+        response: { 201: ZGroupPublishResult },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await publishing.publishGroup(db, request.user, request.params.id, request.body.note),
+        ),
+  );
+
+  r.get(
+    `${base}/versions/:versionId/diff`,
+    { schema: { tags, params: ZGroupVersionParams, response: { 200: ZGraphDiff } } },
+    (request) =>
+      publishing.diffVersion(db, request.user, request.params.id, request.params.versionId),
+  );
+
+  r.post(
+    `${base}/versions/:versionId/restore`,
+    { schema: { tags, params: ZGroupVersionParams, response: { 200: ZGroupRestoreResult } } },
+    (request) =>
+      publishing.restoreVersion(db, request.user, request.params.id, request.params.versionId),
+  );
+
+  r.get(
+    `${base}/publication`,
+    { schema: { tags, params: ZIdParams, response: { 200: ZGroupPublication } } },
+    (request) => publishing.getPublication(db, request.user, request.params.id),
+  );
+
+  r.put(
+    `${base}/publication`,
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZGroupPublicationUpdate,
+        response: { 200: ZGroupPublication },
+      },
+    },
+    (request) => publishing.updatePublication(db, request.user, request.params.id, request.body),
+  );
+
+  r.delete(
+    `${base}/publication`,
+    { schema: { tags, params: ZIdParams } },
+    async (request, reply) => {
+      await publishing.unpublish(db, request.user, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, type TWorld } from '../../test/api-world';
+import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
+
+// What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
+// the embedded database one more turn of the server's only thread): the API key (1); access,
+// target, quota, the run and its signal (5); claim, a look at the run, the graph (3); events and
+// node states, together with the run's end and its signal (4). Events that come while a write is
+// under way go in the next one: over a network the first events may take two writes more, of
+// up to four statements.
+const BUDGET = { pglite: 13, postgres: 17 };
+const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
+
+describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) => {
+  let w: TWorld;
+  let recorded: string[] | undefined;
+  let key: string;
+  let groupId: string;
+
+  beforeAll(async () => {
+    const database = await openTestDatabase(kind, (query) => recorded?.push(query));
+    w = await createWorld(database, { config: { runs: { parallelRuns: 4 } } });
+    const group = await w.make.group();
+    const input = await w.make.child(group, 'input', { name: 'question' });
+    const output = await w.make.child(group, 'ai_output', { name: 'answer' });
+    await w.make.connect(input.id, 'value', output.id, 'text');
+    groupId = group.id;
+    key = (await w.created(w.as.owner.post('/api/api_keys', { name: 'count' }))).key;
+  }, 120_000);
+  afterAll(async () => {
+    await w.t.close();
+    await w.t.database.close();
+  });
+
+  const handle = async (question: string) => {
+    const response = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/custom_ais/handle',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { nodeGroupId: groupId, inputs: { question } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'succeeded', outputs: { answer: question } });
+  };
+
+  it('stays within its budget of statements', async () => {
+    // The first call also marks the API key used.
+    await handle('warm up');
+    recorded = [];
+    await handle('why?');
+    const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
+    recorded = undefined;
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET[kind]);
+  });
+});

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { Tag } from 'primereact/tag';
+import type { TMcpServer } from '@flowsmith/shared';
+import { EmptyState } from '../../components/empty-state';
+import { IconButton } from '../../components/icon-button';
+import { confirmAction } from '../../components/dialog/confirm';
+import { useNotify } from '../../components/toast';
+import { mcpServersQueryOptions } from '../../lib/queries/mcp-servers';
+import { McpServerFormDialog } from './mcp-server-form-dialog';
+import { McpToolsDialog } from './mcp-tools-dialog';
+import { SettingsSection } from './settings-section';
+import { SettingsTable } from './settings-table';
+import { useDeleteMcpServer } from './settings.mutations';
+
+type TDialog =
+  { kind: 'form'; server: TMcpServer | null } | { kind: 'tools'; server: TMcpServer } | null;
+
+function ToolsCell({ server }: { server: TMcpServer }) {
+  if (server.enabledTools.length === 0) return <span className="settings-muted">None enabled</span>;
+  return (
+    <div className="settings-chips">
+      {server.enabledTools.map((tool) => (
+        <Tag key={tool} value={tool} className="settings-chip" />
+      ))}
+    </div>
+  );
+}
+
+/** The caller's external MCP servers, whose enabled tools their custom AIs may call. */
+export function McpServersSection() {
+  const notify = useNotify();
+  const list = useQuery(mcpServersQueryOptions());
+  const remove = useDeleteMcpServer();
+  const [dialog, setDialog] = useState<TDialog>(null);
+
+  const confirmDelete = (server: TMcpServer) =>
+    confirmAction({
+      header: 'Delete MCP server',
+      message: `Delete ${server.name}? Custom AIs stop offering its tools.`,
+      acceptLabel: 'Delete',
+      accept: () =>
+        remove.mutate(
+          server.id,
+          notify.outcome('MCP server deleted', server.name, `Could not delete ${server.name}`),
+        ),
+    });
+
+  const addButton = (
+    <Button
+      label="Add MCP server"
+      icon="pi pi-plus"
+      onClick={() => setDialog({ kind: 'form', server: null })}
+    />
+  );
+
+  return (
+    <SettingsSection
+      id="settings-mcp-servers"
+      title="MCP servers"
+      description="Tool servers your custom AIs may call (Model Context Protocol, Streamable HTTP). Header values are stored encrypted and never shown again."
+      action={list.data?.items.length ? addButton : null}
+    >
+      <SettingsTable
+        query={list}
+        what="MCP servers"
+        label="MCP servers"
+        empty={
+          <EmptyState icon="pi pi-sitemap" title="No MCP servers yet" action={addButton}>
+            Add the address of an MCP server to let your custom AIs search, read or act through its
+            tools. You choose which tools; each custom AI chooses which servers.
+          </EmptyState>
+        }
+      >
+        <Column header="Name" field="name" bodyClassName="settings-strong" />
+        <Column
+          header="URL"
+          body={(row: TMcpServer) => <code className="settings-code">{row.url}</code>}
+        />
+        <Column
+          header="Headers"
+          body={(row: TMcpServer) =>
+            row.headerNames.length ? (
+              row.headerNames.join(', ')
+            ) : (
+              <span className="settings-muted">None</span>
+            )
+          }
+        />
+        <Column header="Tools" body={(row: TMcpServer) => <ToolsCell server={row} />} />
+        <Column
+          header={<span className="sr-only">Actions</span>}
+          bodyClassName="settings-actions-cell"
+          body={(row: TMcpServer) => (
+            <div className="settings-actions__buttons">
+              <Button
+                label="Tools"
+                icon="pi pi-wrench"
+                size="small"
+                outlined
+                aria-label={`Tools of ${row.name}`}
+                onClick={() => setDialog({ kind: 'tools', server: row })}
+              />
+              <IconButton
+                icon="pi pi-pencil"
+                label={`Edit ${row.name}`}
+                tooltip="Edit"
+                onClick={() => setDialog({ kind: 'form', server: row })}
+              />
+              <IconButton
+                icon="pi pi-trash"
+                label={`Delete ${row.name}`}
+                tooltip="Delete"
+                onClick={() => confirmDelete(row)}
+                danger
+              />
+            </div>
+          )}
+        />
+      </SettingsTable>
+      {dialog?.kind === 'form' ? (
+        <McpServerFormDialog
+          server={dialog.server}
+          onClose={() => setDialog(null)}
+          onAdded={(server) => setDialog({ kind: 'tools', server })}
+        />
+      ) : null}
+      {dialog?.kind === 'tools' ? (
+        <McpToolsDialog server={dialog.server} onClose={() => setDialog(null)} />
+      ) : null}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  MAX_PAGE_SIZE,
+  type TMcpServer,
+  type TMcpServerCreate,
+  type TMcpServerUpdate,
+  type TMcpTool,
+} from '@flowsmith/shared';
+import { apiRequest, createResourceApi } from '../api';
+
+export const mcpServersApi = createResourceApi<TMcpServer, TMcpServerCreate, TMcpServerUpdate>(
+  'mcp_servers',
+);
+
+/** What the server offers now; asking it can take a while. */
+const mcpServerTools = (id: string, signal?: AbortSignal) =>
+  apiRequest<{ items: TMcpTool[] }>(`/api/mcp_servers/${encodeURIComponent(id)}/tools`, {
+    signal,
+    timeoutMs: 30_000,
+  });
+
+export const mcpServerKeys = {
+  all: ['mcp-servers'] as const,
+  list: () => [...mcpServerKeys.all, 'list'] as const,
+  tools: (id: string) => [...mcpServerKeys.all, 'tools', id] as const,
+};
+
+// A person's own handful of servers: one page of the API's maximum holds them all.
+export const mcpServersQueryOptions = () =>
+  queryOptions({
+    queryKey: mcpServerKeys.list(),
+    queryFn: ({ signal }) =>
+      mcpServersApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
+  });
+
+export const mcpToolsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: mcpServerKeys.tools(id),
+    queryFn: ({ signal }) => mcpServerTools(id, signal),
+    // A server that cannot be reached says so at once; asking again is the user's call.
+    retry: false,
+  });
