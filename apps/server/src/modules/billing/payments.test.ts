@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
+import { subscriptions } from '../../db/schema/index';
 import { plansOf } from '../../test/billing-fixtures';
 import { startFakeStripeServer } from '../../test/fake-stripe-server';
 
@@ -167,5 +169,58 @@ describe('payments through Stripe', () => {
     });
     expect((await deliver(ended)).json()).toEqual({ applied: true });
     expect((await w.as.owner.get('/api/billing')).body.plan.code).toBe('free');
+  });
+  it('extends a renewed subscription to the period its paid invoice covers, once', async () => {
+    const plans = await plansOf(w);
+    const bought = await w.created(
+      w.as.editor.post('/api/subscriptions', {
+        planId: plans.pro!.id,
+        seats: 1,
+        period: 'monthly',
+      }),
+    );
+    const session = stripeServer.sessions.at(-1)!;
+    const paid = JSON.parse(completed('evt_renew_1', bought.id, session.id));
+    paid.data.object.invoice = 'in_renew_1';
+    paid.data.object.subscription = 'sub_renew';
+    expect((await deliver(JSON.stringify(paid))).json()).toEqual({ applied: true });
+    // The first period is over: without a renewal the editor is back on Free.
+    const lastMonth = new Date(Date.now() - 31 * 86_400_000);
+    await w.t.database.db
+      .update(subscriptions)
+      .set({ currentPeriodStart: lastMonth, currentPeriodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.id, bought.id));
+    expect((await w.as.editor.get('/api/billing')).body.plan.code).toBe('free');
+
+    const start = Math.floor(Date.now() / 1000) - 60;
+    const end = start + 30 * 86_400;
+    const renewal = (id: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'invoice.paid',
+        data: {
+          object: {
+            id: 'in_renew_2',
+            object: 'invoice',
+            billing_reason: 'subscription_cycle',
+            amount_paid: 2_000,
+            parent: {
+              type: 'subscription_details',
+              subscription_details: { subscription: 'sub_renew' },
+            },
+            lines: { object: 'list', data: [{ period: { start, end } }] },
+          },
+        },
+      });
+    const applied = await deliver(renewal('evt_renew_2'));
+    expect(applied.statusCode, applied.body).toBe(200);
+    const overview = (await w.as.editor.get('/api/billing')).body;
+    expect(overview).toMatchObject({ plan: { code: 'pro' }, subscription: { id: bought.id } });
+    expect(new Date(overview.subscription.currentPeriodEnd).getTime()).toBe(end * 1000);
+    // Stripe retries with a new event id: the same invoice is recorded once.
+    expect((await deliver(renewal('evt_renew_3'))).json()).toEqual({ applied: true });
+    const invoiceList = (await w.as.editor.get('/api/invoices?sort=createdAt')).body.items;
+    expect(invoiceList.map((i: { amountCents: number }) => i.amountCents)).toEqual([6_000, 2_000]);
   });
 });

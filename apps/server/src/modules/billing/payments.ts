@@ -9,7 +9,11 @@ import {
   type TPlanRow,
   type TSubscriptionRow,
 } from './billing.repo';
-import { activateSubscription, endSubscriptionByRef } from './subscription-activation';
+import {
+  activateSubscription,
+  endSubscriptionByRef,
+  renewSubscription,
+} from './subscription-activation';
 
 export type TPurchase = {
   subscription: TSubscriptionRow;
@@ -119,6 +123,23 @@ export function stripePayments(
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+
+/** A subscription's invoice paid: a renewal extends it to the end of the period paid for. */
+async function applyPaidInvoice(tx: TDb, invoice: Stripe.Invoice) {
+  // The first invoice is the purchase itself, which Checkout's event activates.
+  if (invoice.billing_reason === 'subscription_create' || !invoice.id) return;
+  const subscriptionRef = idOf(invoice.parent?.subscription_details?.subscription);
+  const period = invoice.lines.data[0]?.period;
+  if (!subscriptionRef || !period) return;
+  await renewSubscription(tx, subscriptionRef, {
+    amountCents: invoice.amount_paid,
+    invoiceRef: invoice.id,
+    periodStart: fromUnix(period.start),
+    periodEnd: fromUnix(period.end),
+  });
+}
+
 async function applyStripeEvent(db: TDb, event: Stripe.Event) {
   return inTransaction(db, async (tx) => {
     // The event row and its effect commit together, so a redelivery finds it and does nothing.
@@ -133,6 +154,8 @@ async function applyStripeEvent(db: TDb, event: Stripe.Event) {
         invoiceRef: idOf(session.invoice) ?? session.id,
         providerRef: idOf(session.subscription) ?? session.id,
       });
+    } else if (event.type === 'invoice.paid') {
+      await applyPaidInvoice(tx, event.data.object);
     } else if (event.type === 'customer.subscription.deleted') {
       await endSubscriptionByRef(tx, event.data.object.id);
     }

@@ -51,3 +51,35 @@ export async function endSubscriptionByRef(tx: TDb, providerRef: string) {
   if (!row || row.status === 'cancelled') return;
   await repo.updateSubscription(tx, row.id, { status: 'cancelled', cancelledAt: new Date() });
 }
+
+/**
+ * A renewal paid (Stripe: `invoice.paid` for a new period): the active subscription runs to the
+ * end of the paid period, and the invoice is recorded once (by its provider reference).
+ */
+export async function renewSubscription(
+  tx: TDb,
+  providerRef: string,
+  payment: { amountCents: number; invoiceRef: string; periodStart: Date; periodEnd: Date },
+) {
+  const found = await repo.subscriptionByRef(tx, providerRef);
+  const row = found && (await repo.lockSubscription(tx, found.id));
+  if (!row || row.status !== 'active') return;
+  if (!row.currentPeriodEnd || row.currentPeriodEnd < payment.periodEnd)
+    await repo.updateSubscription(tx, row.id, {
+      currentPeriodStart: payment.periodStart,
+      currentPeriodEnd: payment.periodEnd,
+    });
+  await repo.insertInvoice(tx, {
+    userId: row.userId,
+    subscriptionId: row.id,
+    planId: row.planId,
+    seats: row.seats,
+    period: row.period,
+    periodStart: payment.periodStart,
+    periodEnd: payment.periodEnd,
+    amountCents: payment.amountCents,
+    status: 'paid',
+    provider: row.provider,
+    providerRef: payment.invoiceRef,
+  });
+}
