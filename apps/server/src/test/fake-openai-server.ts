@@ -178,6 +178,8 @@ export async function startFakeOpenAiServer() {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     chatRequests: () => requests.filter((r) => r.path === '/v1/chat/completions'),
+    /** Answers still being sent (slow or hanging ones), which a cancelled call closes. */
+    openCount: () => open.size,
     async close() {
       for (const res of open) res.destroy();
       server.closeAllConnections();

@@ -41,7 +41,7 @@ export async function appsRoutes(app: FastifyInstance) {
       const published = await appFor(db, await optionalUser(app, request), request.params.slug);
       const run = await startAppRun(db, runJobs.queue, published, request.body.inputs);
       await sendEventStream(request, reply, (signal) =>
-        groupRunEvents(db, published, run.id, signal, true),
+        groupRunEvents({ db, executor: runJobs.executor }, published, run.id, signal, true),
       );
       return reply;
     },

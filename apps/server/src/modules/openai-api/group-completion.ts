@@ -2,6 +2,8 @@ import type { TChatCompletionRequest, TOpenAiMessage, TUser } from '@flowsmith/s
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
+import { followRunOrCancel } from '../runs/follow-run';
+import { answeringNodes } from '../publishing/group-runs';
 import {
   checkPublishedInputs,
   startPublishedRun,
@@ -10,7 +12,7 @@ import {
 import type { TReplyEvent } from './openai-completion';
 import { runTokens } from './openai-api.repo';
 
-const RUN_WAIT_MS = 5 * 60_000;
+const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
 const textOf = (content: TOpenAiMessage['content'] | null | undefined) =>
   typeof content === 'string' ? content : (content ?? []).map((part) => part.text).join('');
@@ -48,15 +50,17 @@ function outputText(outputs: Record<string, unknown>) {
 
 /**
  * A chat completion from a published group: the last user message runs its published version
- * (as a run of the caller, with its request log and quota), and its outputs are the answer.
- * The run starts before the answer does, so bad inputs and a used-up quota are the request's
- * own errors; the usage is the run's model calls.
+ * (as a run of the caller, with its request log and quota), and its outputs are the answer; a
+ * streamed one sends the tokens of a single output as the model gives them. The run starts
+ * before the answer does, so bad inputs and a used-up quota are the request's own errors; the
+ * usage is the run's model calls. A caller that goes away (`signal`) cancels the run.
  */
 export async function startGroupCompletion(
   deps: { db: TDb; jobs: TRunJobs },
   user: TUser,
   published: TPublishedGroup,
   body: TChatCompletionRequest,
+  signal: AbortSignal,
 ): Promise<AsyncIterable<TReplyEvent>> {
   if (body.tools?.length)
     throw AppError.validation('tools', 'Only custom AIs take tools; a workflow runs as it is');
@@ -64,25 +68,34 @@ export async function startGroupCompletion(
     userId: user.id,
     inputs: runInputs(published, body.messages),
   });
+  // Several outputs are answered as one JSON object, which only exists at the end.
+  const answering =
+    body.stream && published.outputs.length === 1 ? answeringNodes(published) : new Map();
   return (async function* events(): AsyncGenerator<TReplyEvent> {
-    const finished = await deps.jobs.executor.waitFor(run.id, RUN_WAIT_MS);
-    if (finished?.status !== 'succeeded') {
-      const why = finished
-        ? (finished.error ?? `it ended ${finished.status}`)
-        : 'it is still running';
-      yield { type: 'error', error: new AppError('bad_gateway', `The workflow failed: ${why}`) };
-      return;
+    let streamed = false;
+    const follow = { db: deps.db, executor: deps.jobs.executor };
+    for await (const event of followRunOrCancel(follow, run.id, signal)) {
+      if (event.type === 'node-token' && answering.has(event.nodeId) && event.delta) {
+        streamed = true;
+        yield { type: 'text', text: event.delta };
+      }
+      if (event.type !== 'run-status' || !FINISHED.has(event.status)) continue;
+      if (event.status !== 'succeeded') {
+        const why = event.error ?? `it ended ${event.status}`;
+        yield { type: 'error', error: new AppError('bad_gateway', `The workflow failed: ${why}`) };
+        return;
+      }
+      if (!streamed) yield { type: 'text', text: outputText(event.outputs ?? {}) };
+      const tokens = await runTokens(deps.db, run.id);
+      yield {
+        type: 'finish',
+        reason: 'stop',
+        usage: {
+          prompt_tokens: tokens.input,
+          completion_tokens: tokens.output,
+          total_tokens: tokens.input + tokens.output,
+        },
+      };
     }
-    yield { type: 'text', text: outputText((finished.outputs ?? {}) as Record<string, unknown>) };
-    const tokens = await runTokens(deps.db, run.id);
-    yield {
-      type: 'finish',
-      reason: 'stop',
-      usage: {
-        prompt_tokens: tokens.input,
-        completion_tokens: tokens.output,
-        total_tokens: tokens.input + tokens.output,
-      },
-    };
   })();
 }

@@ -77,6 +77,7 @@ export async function chatCompletion(
         user,
         await runnableGroup(deps.db, user, body.model.slice(GROUP.length)),
         body,
+        signal,
       )
     : await assistantEvents(deps, user, body, signal);
   const input = { events, model: body.model };

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { setUsage } from '../../test/billing-fixtures';
 import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
@@ -285,6 +285,29 @@ describe('OpenAI-compatible API', () => {
     expect(unpublished).toMatchObject({ status: 404, param: 'model' });
     expect(notTheirs).toMatchObject({ status: 404, param: 'model' });
     expect(notTheirs.message).toBe(unpublished.message);
+  });
+
+  it('streams a published group’s tokens as the model gives them, and a caller who goes away cancels the run', async () => {
+    const { group } = await w.make.flow('compatible:slow-chat', { name: 'Slow Talker' });
+    await w.created(w.as.owner.post(`/api/node_groups/${group.id}/versions`, { note: 'v1' }));
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    const stream = await client(ownerKey).chat.completions.create({
+      model: `group/${group.id}`,
+      messages: [{ role: 'user', content: words }],
+      stream: true,
+    });
+    const pieces: string[] = [];
+    for await (const chunk of stream) {
+      const content = chunk.choices[0]?.delta.content;
+      if (content) pieces.push(content);
+      if (pieces.length === 3) break;
+    }
+    // Three pieces of a 40-word answer the model sends one word at a time: the run is not over.
+    expect(pieces.join('')).toBe('Hello from tiny: ');
+    const [run] = (await w.as.owner.get(`/api/runs?nodeGroupId=${group.id}`)).body.items;
+    expect((await w.finished(run.id)).status).toBe('cancelled');
+    // The model's answer was dropped as well: no request to the model is left open.
+    await vi.waitFor(() => expect(ai.openCount()).toBe(0), { timeout: 30_000, interval: 100 });
   });
 
   it('refuses missing, revoked and other people’s keys, and models not theirs, leaking nothing', async () => {

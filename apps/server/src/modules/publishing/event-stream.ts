@@ -10,7 +10,9 @@ export async function sendEventStream<T extends { type: string }>(
   events: (signal: AbortSignal) => AsyncIterable<T>,
 ) {
   const gone = new AbortController();
-  request.raw.on('close', () => gone.abort());
+  // The response closes when the connection does; the request may have closed already, once
+  // its body was read.
+  reply.raw.on('close', () => gone.abort());
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

@@ -1,7 +1,7 @@
 import { nodeKindOf, type TGroupRunEvent, type TGroupRunResult } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import type { TRunExecutor } from '../runs/run-executor';
-import { followRun } from '../runs/follow-run';
+import { followRunOrCancel } from '../runs/follow-run';
 import type { TPublishedGroup } from './published-groups';
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -13,7 +13,7 @@ const PUBLIC_ERROR = 'The app could not answer right now; try again later';
  * The nodes whose streamed text is an answer, with the output it becomes: streaming nodes that
  * feed an output, or that are outputs themselves.
  */
-function answeringNodes(published: TPublishedGroup): Map<string, string> {
+export function answeringNodes(published: TPublishedGroup): Map<string, string> {
   const kindOf = new Map(published.graph.nodes.map((node) => [node.id, node.type]));
   const streams = (id: string) => nodeKindOf(kindOf.get(id) ?? '')?.flags.streams === true;
   const answering = new Map<string, string>();
@@ -52,9 +52,12 @@ export async function groupRunResult(
   return resultOf(published, run, forVisitor);
 }
 
-/** A run of a published group as it happens: its id, the answer's tokens, then its outputs. */
+/**
+ * A run of a published group as it happens: its id, the answer's tokens, then its outputs. A
+ * caller that goes away before the end cancels the run.
+ */
 export async function* groupRunEvents(
-  db: TDb,
+  deps: { db: TDb; executor: TRunExecutor },
   published: TPublishedGroup,
   runId: string,
   signal: AbortSignal,
@@ -62,7 +65,7 @@ export async function* groupRunEvents(
 ): AsyncGenerator<TGroupRunEvent> {
   yield { type: 'run', runId, version: published.version.number };
   const answering = answeringNodes(published);
-  for await (const event of followRun(db, runId, signal)) {
+  for await (const event of followRunOrCancel(deps, runId, signal)) {
     if (event.type === 'node-token') {
       const output = answering.get(event.nodeId);
       if (output) yield { type: 'token', output, delta: event.delta };

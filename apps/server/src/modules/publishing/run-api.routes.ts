@@ -42,7 +42,7 @@ export async function runApiRoutes(app: FastifyInstance) {
       if (!wantsStream(request, request.body.stream))
         return groupRunResult(runJobs.executor, published, runId);
       await sendEventStream(request, reply, (signal) =>
-        groupRunEvents(db, published, runId, signal),
+        groupRunEvents({ db, executor: runJobs.executor }, published, runId, signal),
       );
       return reply;
     },

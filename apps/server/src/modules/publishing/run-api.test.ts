@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorld, fieldsOf, type TWorld } from '../../test/api-world';
+import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
 
 /** Server-Sent Events as `{type, ...data}`. */
 const eventsOf = (body: string) =>
@@ -124,5 +126,50 @@ describe('the run API', () => {
       summary: "Run a group's published version",
       security: [{ apiKey: [] }],
     });
+  });
+});
+
+describe('the run API’s event stream', () => {
+  let w: TWorld;
+  let ai: TFakeOpenAiServer;
+  let address: string;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAiServer();
+    w = await createWorld('pglite', { env: { OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl } });
+    address = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 120_000);
+  afterAll(async () => {
+    await w.t.close();
+    await ai.close();
+  });
+
+  it('sends tokens as the model gives them, and a caller who goes away cancels the run', async () => {
+    const key = (await w.created(w.as.owner.post('/api/api_keys', { name: 'stream' }))).key;
+    const { group } = await w.make.flow('compatible:slow-chat');
+    await w.created(w.as.owner.post(`/api/node_groups/${group.id}/versions`, { note: 'v1' }));
+    const question = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    // A plain connection of its own, which the test closes as a caller that goes away would.
+    const request = httpRequest(`${address}/api/v1/groups/${group.id}/run`, {
+      method: 'POST',
+      agent: false,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    });
+    request.end(JSON.stringify({ inputs: { question }, stream: true }));
+    const answer = await new Promise<IncomingMessage>((resolve) => request.on('response', resolve));
+    expect(answer.statusCode).toBe(200);
+    let text = '';
+    const received = () => eventsOf(text.slice(0, text.lastIndexOf('\n\n') + 2));
+    for await (const piece of answer) {
+      text += String(piece);
+      if (received().filter((e) => e.type === 'token').length >= 3) break;
+    }
+    const events = received();
+    expect(events.filter((e) => e.type === 'token').length).toBeGreaterThanOrEqual(3);
+    expect(events.some((e) => e.type === 'done')).toBe(false);
+    request.destroy();
+    const runId = events.find((e) => e.type === 'run')!.runId as string;
+    expect((await w.finished(runId)).status).toBe('cancelled');
+    await vi.waitFor(() => expect(ai.openCount()).toBe(0), { timeout: 30_000, interval: 100 });
   });
 });
