@@ -1,4 +1,4 @@
-import { and, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TProjectRole } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
@@ -115,8 +115,17 @@ export async function usersById(db: TDb, ids: string[]) {
   return new Map(people.map((person) => [person.id, person]));
 }
 
+/** A project's members, longest-standing first. */
 export async function membersOf(db: TDb, projectId: string) {
-  return db.select().from(projectUsers).where(eq(projectUsers.projectId, projectId));
+  return db
+    .select()
+    .from(projectUsers)
+    .where(eq(projectUsers.projectId, projectId))
+    .orderBy(asc(projectUsers.createdAt), asc(projectUsers.id));
+}
+
+export async function setMemberRole(db: TDb, memberId: string, role: TProjectRole) {
+  await db.update(projectUsers).set({ role }).where(eq(projectUsers.id, memberId));
 }
 
 /** Owners of a project, locked so two demotions cannot both pass. */
@@ -138,9 +147,12 @@ export async function insertMember(
 }
 
 /** The projects a user owns. */
-export async function ownedProjectIds(db: TDb, userId: string) {
-  const rows = await memberProjectIds(db, userId, 'owner');
-  return rows.map((row) => row.id);
+export async function ownedProjects(db: TDb, userId: string) {
+  return db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(inArray(projects.id, memberProjectIds(db, userId, 'owner')))
+    .orderBy(asc(projects.name));
 }
 
 /** The ids of a project's members. */

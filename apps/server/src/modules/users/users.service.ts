@@ -84,21 +84,29 @@ export async function updateUser(
 }
 
 /**
- * Before an account goes: projects where it is the only member go with it; a project it alone
- * owns but shares with others must first get another owner.
+ * Before an account goes: projects where it is the only member go with it; a shared project it
+ * alone owns passes to its longest-standing editor. One shared only with viewers cannot be handed
+ * over without making a viewer owner, which is the administrator's call: refused, named.
  */
-async function deleteSoleProjects(db: TDb, userId: string) {
-  for (const projectId of await projectsRepo.ownedProjectIds(db, userId)) {
-    const members = await projectsRepo.membersOf(db, projectId);
+async function settleOwnedProjects(db: TDb, userId: string) {
+  const unowned: string[] = [];
+  for (const project of await projectsRepo.ownedProjects(db, userId)) {
+    await projectsRepo.lockOwners(db, project.id);
+    const members = await projectsRepo.membersOf(db, project.id);
     if (members.length === 1) {
-      await deleteRow(db, projects, projectId);
+      await deleteRow(db, projects, project.id);
     } else if (!members.some((m) => m.userId !== userId && m.role === 'owner')) {
-      throw new AppError(
-        'conflict',
-        'Make someone else owner of your shared projects before deleting your account',
-      );
+      const heir = members.find((m) => m.role === 'editor');
+      if (heir) await projectsRepo.setMemberRole(db, heir.id, 'owner');
+      else unowned.push(project.name);
     }
   }
+  if (unowned.length)
+    throw new AppError(
+      'conflict',
+      `Only viewers are left to own ${unowned.join(', ')}: make one of them editor or owner first`,
+      [{ field: 'projects', message: unowned.join(', ') }],
+    );
 }
 
 export async function deleteUser(db: TDb, user: TUser, id: string) {
@@ -113,7 +121,7 @@ export async function deleteUser(db: TDb, user: TUser, id: string) {
   if (!user.isAdmin) throw new AppError('forbidden', 'Only the administrator can delete accounts');
   if (target.isAdmin) await requireAnotherAdmin(db, target.id);
   await inTransaction(db, async (tx) => {
-    await deleteSoleProjects(tx, target.id);
+    await settleOwnedProjects(tx, target.id);
     await deleteRow(tx, users, target.id);
   });
 }
