@@ -36,7 +36,7 @@ import { inputGuardsPlugin } from './plugins/input-guards';
 import { mailPlugin } from './plugins/mail';
 import { mcpPlugin } from './plugins/mcp';
 import { modelsPlugin } from './plugins/models';
-import { openApiPlugin } from './plugins/openapi';
+import { openApiDocsRoute, openApiPlugin } from './plugins/openapi';
 import { paymentsPlugin } from './plugins/payments';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
@@ -91,7 +91,7 @@ const modules = [
 /** The API scope: every request is authenticated first (unless its route is public). */
 async function api(app: FastifyInstance) {
   app.addHook('onRequest', authenticate);
-  await app.register(openApiPlugin);
+  await app.register(openApiDocsRoute);
   for (const module of modules) await app.register(module);
 }
 
@@ -135,6 +135,7 @@ export async function buildApp({
   await app.register(paymentsPlugin);
   if (role === 'worker') return app;
 
+  await app.register(openApiPlugin);
   await app.register(api, { prefix: '/api' });
   await app.register(openAiRoutes, { prefix: '/v1' });
   await app.register(mcpServerRoutes, { prefix: '/mcp' });

@@ -19,5 +19,6 @@ export * from './catalog/template';
 export * from './home/home.schemas';
 export * from './templates/starter-templates';
 export * from './api/openai.schemas';
+export * from './api/mcp-server.schemas';
 export * from './publishing/publishing.schemas';
 export * from './publishing/graph-diff';

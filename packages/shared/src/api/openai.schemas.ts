@@ -93,3 +93,29 @@ export type TOpenAiModelList = z.infer<typeof ZOpenAiModelList>;
 export type TOpenAiError = {
   error: { message: string; type: string; param: string | null; code: string | null };
 };
+
+/** `POST /v1/chat/completions` without `stream`: the whole reply, in OpenAI's shape. */
+export const ZChatCompletion = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.object({
+        role: z.literal('assistant'),
+        content: z.string().nullable(),
+        refusal: z.null(),
+        tool_calls: z.array(ZToolCall).optional(),
+      }),
+      logprobs: z.null(),
+      finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']),
+    }),
+  ),
+  usage: z.object({
+    prompt_tokens: z.number().int(),
+    completion_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+  }),
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZIdParams } from '@flowsmith/shared';
+import { ZIdParams, ZMcpRequest } from '@flowsmith/shared';
 import { AppError } from '../../lib/app-error';
 import { authenticate } from '../../plugins/auth';
 import { answerMcp, projectMcpServer } from './mcp-server.service';
@@ -15,16 +15,32 @@ export async function mcpServerRoutes(app: FastifyInstance) {
   const deps = { db: app.db, jobs: app.runJobs };
   app.addHook('onRequest', authenticate);
 
-  r.post('/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
-    const server = await projectMcpServer(deps, request.user, request.params.id);
-    reply.hijack();
-    await answerMcp(server, request.raw, reply.raw, request.body);
-  });
+  const described = { tags: ['MCP'], security: [{ apiKey: [] }], params: ZIdParams };
+
+  r.post(
+    '/projects/:id',
+    {
+      schema: {
+        ...described,
+        summary: "A project's MCP server",
+        description:
+          'Model Context Protocol over Streamable HTTP, stateless: its published groups are its ' +
+          'tools (`tools/list`, `tools/call`).',
+        body: ZMcpRequest,
+      },
+    },
+    async (request, reply) => {
+      const server = await projectMcpServer(deps, request.user, request.params.id);
+      reply.hijack();
+      await answerMcp(server, request.raw, reply.raw, request.body);
+    },
+  );
 
   // Stateless: no stream of server messages to open and no session to end.
   const onlyPost = () => {
     throw new AppError('method_not_allowed', 'This MCP server answers POST requests only');
   };
-  r.get('/projects/:id', { schema: { params: ZIdParams } }, onlyPost);
-  r.delete('/projects/:id', { schema: { params: ZIdParams } }, onlyPost);
+  const notHere = { schema: { ...described, summary: 'Not used: the server is stateless' } };
+  r.get('/projects/:id', notHere, onlyPost);
+  r.delete('/projects/:id', notHere, onlyPost);
 }

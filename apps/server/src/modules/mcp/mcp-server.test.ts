@@ -138,4 +138,21 @@ describe('the MCP server of a project', () => {
       ).status,
     ).toBe(405);
   });
+
+  it('is described in the OpenAPI document; a body that is not JSON-RPC is a 400 naming the field', async () => {
+    const docs = (await w.as.anonymous.get('/api/docs')).body;
+    expect(docs.paths['/mcp/projects/{id}'].post).toMatchObject({
+      tags: ['MCP'],
+      security: [{ apiKey: [] }],
+      requestBody: { content: { 'application/json': { schema: expect.any(Object) } } },
+    });
+    const wrong = await fetch(`${address}/mcp/projects/${w.projectId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerKey}` },
+      body: JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'tools/list' }),
+    });
+    expect(wrong.status).toBe(400);
+    const body = (await wrong.json()) as { error: { details: Array<{ field: string }> } };
+    expect(body.error.details.map((d) => d.field)).toContain('jsonrpc');
+  });
 });

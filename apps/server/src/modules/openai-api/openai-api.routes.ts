@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZChatCompletion,
   ZChatCompletionRequest,
   ZOpenAiModel,
   ZOpenAiModelList,
@@ -29,19 +30,48 @@ export async function openAiRoutes(app: FastifyInstance) {
       ),
   );
 
-  r.get('/models', { schema: { response: { 200: ZOpenAiModelList } } }, (request) =>
-    listModels(app.db, request.user),
+  const described = { tags: ['OpenAI-compatible API'], security: [{ apiKey: [] }] };
+
+  r.get(
+    '/models',
+    {
+      schema: {
+        ...described,
+        summary: 'List the models an API key may use',
+        description: 'Custom AIs (`custom-ai/{id}`) and published groups (`group/{id}`).',
+        response: { 200: ZOpenAiModelList },
+      },
+    },
+    (request) => listModels(app.db, request.user),
   );
 
   r.get(
     '/models/*',
-    { schema: { params: ZOpenAiModelParams, response: { 200: ZOpenAiModel } } },
+    {
+      schema: {
+        ...described,
+        summary: 'One model',
+        params: ZOpenAiModelParams,
+        response: { 200: ZOpenAiModel },
+      },
+    },
     (request) => findModel(app.db, request.user, request.params['*']),
   );
 
   r.post(
     '/chat/completions',
-    { schema: { body: ZChatCompletionRequest } },
+    {
+      schema: {
+        ...described,
+        summary: 'A chat completion from a custom AI or a published group',
+        description:
+          "OpenAI's chat completions: the whole reply as JSON, or, with `stream: true`, " +
+          'Server-Sent Events of `chat.completion.chunk` objects as the model answers, ended by ' +
+          '`data: [DONE]`. Closing the connection of a stream stops the reply.',
+        body: ZChatCompletionRequest,
+        response: { 200: ZChatCompletion },
+      },
+    },
     async (request, reply) => {
       const abort = new AbortController();
       reply.raw.on('close', () => {

@@ -310,6 +310,22 @@ describe('OpenAI-compatible API', () => {
     await vi.waitFor(() => expect(ai.openCount()).toBe(0), { timeout: 30_000, interval: 100 });
   });
 
+  it('is described in the OpenAPI document, with the shared schemas, beside the other APIs only', async () => {
+    const docs = (await (await fetch(baseURL.replace('/v1', '/api/docs'))).json()) as {
+      paths: Record<string, Record<string, { tags?: string[]; requestBody?: object }>>;
+    };
+    expect(docs.paths['/v1/models']?.get?.tags).toEqual(['OpenAI-compatible API']);
+    expect(Object.keys(docs.paths)).toContain('/v1/models/{*}');
+    const completions = docs.paths['/v1/chat/completions']?.post;
+    expect(completions?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['model', 'messages'] } } },
+    });
+    expect(completions).toMatchObject({
+      responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } },
+    });
+    expect(Object.keys(docs.paths).filter((p) => !/^\/(api|v1|mcp)\//.test(p))).toEqual([]);
+  });
+
   it('refuses missing, revoked and other people’s keys, and models not theirs, leaking nothing', async () => {
     const custom = await assistant('echo');
     const model = `custom-ai/${custom.id}`;
