@@ -39,7 +39,12 @@ export const runJobsPlugin = fp(
     let queue: TRunQueue;
     if (settings.queue === 'pg-boss') {
       if (!app.database.url) throw new Error('RUN_QUEUE pg-boss needs PostgreSQL (DATABASE_URL)');
-      queue = await createPgBossRunQueue({ url: app.database.url, signals, log: app.log });
+      queue = await createPgBossRunQueue({
+        db: app.db,
+        url: app.database.url,
+        signals,
+        log: app.log,
+      });
     } else {
       queue = createInProcessRunQueue(app.db, signals);
     }

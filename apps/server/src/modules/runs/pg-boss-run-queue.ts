@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type { TDb } from '../../db/database';
+import { inTransaction, type TDb } from '../../db/database';
 import { createSlots, type TRunQueue, type TRunWorker } from './run-queue';
 import { signalRun, type TRunSignals } from './run-signals';
+import { lockRunAdoption, queuedRunIdsWithoutJob } from './runs.repo';
 
 const QUEUE = 'flowsmith-runs';
 // A worker also looks for jobs this often, in case a wake-up signal was lost.
 const POLL_MS = 2_000;
+const DEADLOCK = '40P01';
 
 /**
  * pg-boss's statements run on our transaction: its `$n` placeholders become parameters of one
@@ -32,10 +34,12 @@ function onTransaction(tx: TDb): PgBoss.Db {
  * own row (status, lease) decides who executes it, so a job delivered twice runs nothing twice.
  */
 export async function createPgBossRunQueue({
+  db,
   url,
   signals,
   log,
 }: {
+  db: TDb;
   url: string;
   signals: TRunSignals;
   log: FastifyBaseLogger;
@@ -46,7 +50,15 @@ export async function createPgBossRunQueue({
   boss.on('error', (error) => log.error({ err: error }, 'the run queue (pg-boss) failed'));
   await boss.start();
   // The run's lease, not the job, decides about crashed workers; an expired job is not retried.
-  await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: 23 * 3600 });
+  // Processes that start together on a new database can deadlock creating it: the loser retries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: 23 * 3600 });
+      break;
+    } catch (error) {
+      if (attempt === 3 || (error as { code?: string }).code !== DEADLOCK) throw error;
+    }
+  }
 
   let stopped = true;
   let wake: (() => void) | undefined;
@@ -100,13 +112,27 @@ export async function createPgBossRunQueue({
     }
   }
 
+  async function enqueue(tx: TDb, runId: string) {
+    await boss.send(QUEUE, { runId }, { db: onTransaction(tx) });
+    await signalRun(tx, 'queued', runId);
+  }
+
+  /** Gives a job to every queued run that has none, once whichever processes start together. */
+  async function adoptQueuedRuns() {
+    const adopted = await inTransaction(db, async (tx) => {
+      await lockRunAdoption(tx);
+      const ids = await queuedRunIdsWithoutJob(tx, QUEUE);
+      for (const runId of ids) await enqueue(tx, runId);
+      return ids.length;
+    });
+    if (adopted) log.info({ runs: adopted }, 'queued runs without a job were enqueued');
+  }
+
   return {
     kind: 'pg-boss',
-    async enqueue(tx, runId) {
-      await boss.send(QUEUE, { runId }, { db: onTransaction(tx) });
-      await signalRun(tx, 'queued', runId);
-    },
+    enqueue,
     async start(worker, concurrency) {
+      await adoptQueuedRuns();
       if (concurrency === 0) return;
       stopped = false;
       slots = createSlots(concurrency, nudge);

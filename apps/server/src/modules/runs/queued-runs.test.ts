@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TDatabase } from '../../db/database';
+import { createWorld, type TWorld } from '../../test/api-world';
+import { createTestApp, type TTestApp } from '../../test/test-app';
+import { openTestDatabase, queryRows, testDatabaseKinds } from '../../test/test-databases';
+
+/** Runs started while nothing executes them: they stay queued, as after a process stopped. */
+async function queuedRuns(w: TWorld, count: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { group } = await w.make.flow('echo');
+    const started = await w.as.owner.post('/api/runs', {
+      projectId: w.projectId,
+      nodeGroupId: group.id,
+      inputs: { question: `left ${i}` },
+    });
+    expect(started.status).toBe(202);
+    ids.push(started.body.run.id as string);
+  }
+  for (const id of ids)
+    expect((await w.as.owner.get(`/api/runs/${id}`)).body.status).toBe('queued');
+  return ids;
+}
+
+describe.each(testDatabaseKinds)('runs left queued on %s', (kind) => {
+  let database: TDatabase;
+  const apps: TTestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+    await database?.close();
+  });
+
+  it('are taken by the in-process queue of the next process that starts', async () => {
+    database = await openTestDatabase(kind);
+    const w = await createWorld(database, {
+      config: { runs: { queue: 'in-process', parallelRuns: 0 } },
+    });
+    apps.push(w.t);
+    const ids = await queuedRuns(w, 2);
+    apps.push(
+      await createTestApp({ database, config: { runs: { queue: 'in-process', parallelRuns: 4 } } }),
+    );
+    for (const id of ids) expect((await w.finished(id)).status).toBe('succeeded');
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('switching RUN_QUEUE to pg-boss', () => {
+  let database: TDatabase;
+  const apps: TTestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+    await database?.close();
+  });
+
+  it('gives each run left queued one job, however many processes start, and runs it', async () => {
+    database = await openTestDatabase('postgres');
+    const w = await createWorld(database, {
+      config: { runs: { queue: 'in-process', parallelRuns: 0 } },
+    });
+    apps.push(w.t);
+    const ids = await queuedRuns(w, 2);
+    // Two servers that execute nothing start at once, each adopting what has no job.
+    const pgBoss = (parallelRuns: number) =>
+      createTestApp({ database, config: { runs: { queue: 'pg-boss', parallelRuns } } });
+    apps.push(...(await Promise.all([pgBoss(0), pgBoss(0)])));
+    const jobs = await queryRows<{ runId: string }>(
+      database.db,
+      sql`select data ->> 'runId' as "runId" from pgboss.job where name = 'flowsmith-runs'`,
+    );
+    expect(jobs.map((job) => job.runId).sort()).toEqual([...ids].sort());
+
+    apps.push(await pgBoss(2));
+    for (const id of ids) expect((await w.finished(id)).status).toBe('succeeded');
+  }, 120_000);
+});
