@@ -25,10 +25,14 @@ async function main(): Promise<void> {
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, secretKey });
 
-  closeOnSignals(app, async () => {
-    await database.close();
-    await releaseLock?.();
-  });
+  closeOnSignals(
+    app,
+    async () => {
+      await database.close();
+      await releaseLock?.();
+    },
+    config.shutdownGraceMs,
+  );
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const app = await buildApp({ config, database, secretKey, role: 'worker' });
-  closeOnSignals(app, () => database.close());
+  closeOnSignals(app, () => database.close(), config.shutdownGraceMs);
   await app.ready();
   app.log.info(
     `Flowsmith worker is running (queue: ${config.runs.queue}, up to ${config.runs.parallelRuns} runs at once)`,

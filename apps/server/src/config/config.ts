@@ -89,6 +89,12 @@ const ZEnv = z.object({
     .min(3, 'must be at least 3')
     .max(3600, 'must be at most 3600')
     .default(30),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(3600, 'must be at most 3600')
+    .default(20),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -128,6 +134,8 @@ export type TConfig = {
   mailFrom: string;
   publicUrl: string;
   secretKey: string | undefined;
+  /** How long a stopping process lets its running runs finish before it interrupts them. */
+  shutdownGraceMs: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /** Readable lines for a person at a terminal; JSON lines for log collectors. */
   logFormat: 'pretty' | 'json';
@@ -198,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     publicUrl,
     secretKey: e.SECRET_KEY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

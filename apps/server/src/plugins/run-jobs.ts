@@ -6,8 +6,16 @@ import { createRunExecutor, type TRunExecutor } from '../modules/runs/run-execut
 import { createInProcessRunQueue, type TRunQueue } from '../modules/runs/run-queue';
 import { listenForRunSignals } from '../modules/runs/run-signals';
 
-/** Runs are handed to `queue`; `executor` is the worker that takes them from it. */
-export type TRunJobs = { queue: TRunQueue; executor: TRunExecutor };
+/**
+ * Runs are handed to `queue`; `executor` is the worker that takes them from it. `wrapUp`, for a
+ * process asked to stop, takes no more runs and gives the running ones `graceMs` to finish; the
+ * close then interrupts what is left.
+ */
+export type TRunJobs = {
+  queue: TRunQueue;
+  executor: TRunExecutor;
+  wrapUp(graceMs: number): Promise<void>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +26,7 @@ declare module 'fastify' {
 /**
  * The run queue (in-process or pg-boss) and this process's worker, which executes up to
  * `RUN_CONCURRENCY` runs at once (none when 0). On start, and every lease period, runs whose
- * process is gone are ended; on shutdown, this process's running runs are interrupted.
+ * process is gone are ended; on close, this process's runs still running are interrupted.
  */
 export const runJobsPlugin = fp(
   async (app) => {
@@ -48,7 +56,15 @@ export const runJobsPlugin = fp(
     } else {
       queue = createInProcessRunQueue(app.db, signals);
     }
-    app.decorate('runJobs', { queue, executor });
+    async function wrapUp(graceMs: number) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        queue.stop(),
+        new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
+      clearTimeout(timer);
+    }
+    app.decorate('runJobs', { queue, executor, wrapUp });
     app.addHook('onReady', async () => {
       await executor.start();
       await queue.start(executor.execute, settings.parallelRuns);

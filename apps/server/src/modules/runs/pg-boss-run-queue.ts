@@ -61,6 +61,8 @@ export async function createPgBossRunQueue({
   }
 
   let stopped = true;
+  // Stopping once, however many times it is asked (a grace period, then the close).
+  let stopping: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
   let offSignals: Array<() => void> = [];
@@ -139,14 +141,17 @@ export async function createPgBossRunQueue({
       offSignals = [signals.on('queued', nudge), signals.on('resync', nudge)];
       loop = take(worker);
     },
-    async stop() {
-      stopped = true;
-      for (const off of offSignals) off();
-      offSignals = [];
-      nudge();
-      await loop;
-      await slots.drain();
-      await boss.stop({ graceful: false, wait: true });
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        for (const off of offSignals) off();
+        offSignals = [];
+        nudge();
+        await loop;
+        await slots.drain();
+        await boss.stop({ graceful: false, wait: true });
+      })();
+      return stopping;
     },
     drain: () => slots.drain(),
   };

@@ -17,7 +17,10 @@ export type TRunQueue = {
   enqueue(tx: TDb, runId: string): Promise<void>;
   /** Starts taking runs for `worker`, at most `concurrency` at once; 0 takes none. */
   start(worker: TRunWorker, concurrency: number): Promise<void>;
-  /** Stops taking runs and waits for those taken to end (interrupt them first to hurry). */
+  /**
+   * Stops taking runs and waits for those taken to end (interrupt them first to hurry). Asked
+   * again, it waits for the same stop.
+   */
   stop(): Promise<void>;
   /** Resolves once every run taken so far has finished. */
   drain(): Promise<void>;
