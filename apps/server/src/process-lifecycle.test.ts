@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runs } from './db/schema/index';
 import { createWorld, type TWorld } from './test/api-world';
-import { freePort } from './test/built-server';
-import { startChild, type TChild } from './test/child-process';
+import { startServerChild, type TChild } from './test/child-process';
 import { startFakeOpenAiServer, type TFakeOpenAiServer } from './test/fake-openai-server';
 import { openTestDatabase } from './test/test-databases';
 
@@ -35,52 +34,41 @@ describe.skipIf(!process.env.DATABASE_URL)('a server stopped with SIGTERM', () =
   const children: TChild[] = [];
 
   beforeAll(async () => {
-    ai = await startFakeOpenAiServer();
-    database = await openTestDatabase('postgres');
+    [ai, database, dataDir] = await Promise.all([
+      startFakeOpenAiServer(),
+      openTestDatabase('postgres'),
+      mkdtemp(path.join(tmpdir(), 'flowsmith-shutdown-')),
+    ]);
     // Prepares people and published groups; executes no run itself.
-    w = await createWorld(database, {
-      env: { OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl },
-      config: { runs: { parallelRuns: 0 } },
-    });
+    const env = { OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl };
+    w = await createWorld(database, { env, config: { runs: { parallelRuns: 0 } } });
     key = (await w.created(w.as.owner.post('/api/api_keys', { name: 'shutdown' }))).key;
-    dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-shutdown-'));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(children.map((child) => child.kill()));
+    for (const child of children) await child.kill();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ai?.close();
     await w?.t.close();
     await database?.close();
-    await ai?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   async function startServer(graceSeconds: number) {
-    // A port found free can be taken by a parallel test before the server binds it: try again.
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const child = await startChild(
-        'server.ts',
-        {
-          DATABASE_URL: database.url!,
-          RUN_QUEUE: 'in-process',
-          SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
-          SECRET_KEY: 'test-secret-key-that-is-long-enough-0123',
-          PUBLIC_URL: 'http://flowsmith.test',
-          DATA_DIR: dataDir,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          LOG_FORMAT: 'json',
-          ALLOW_PRIVATE_PROVIDER_URLS: 'true',
-          OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
-        },
-        /Flowsmith is running|failed to start|EADDRINUSE/,
-      );
-      children.push(child);
-      const started = /Flowsmith is running/.test(child.output);
-      if (!started && attempt < 3) continue;
-      expect(started, child.output).toBe(true);
-      return { child, url: `http://127.0.0.1:${port}` };
-    }
+    const { child, started, url } = await startServerChild({
+      DATABASE_URL: database.url!,
+      RUN_QUEUE: 'in-process',
+      SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123',
+      PUBLIC_URL: 'http://flowsmith.test',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_FORMAT: 'json',
+      ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+      OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl,
+    });
+    children.push(child);
+    expect(started, child.output).toBe(true);
+    return { child, url };
   }
 
   /** Starts a slow run through the run API's stream and reads it until the model answers. */

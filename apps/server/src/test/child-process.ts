@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from './built-server';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -50,4 +51,21 @@ export function startChild(
     child.stderr.on('data', onData);
     void exited.then((run) => resolve({ ...run, ...controls }));
   });
+}
+
+/**
+ * `src/server.ts` on a free port. A port found free can be taken by a parallel test before the
+ * server binds it: it tries again. `started` says whether it listens (else see its output).
+ */
+export async function startServerChild(env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = await startChild(
+      'server.ts',
+      { ...env, PORT: String(port) },
+      /Flowsmith is running|failed to start|EADDRINUSE/,
+    );
+    const started = /Flowsmith is running/.test(child.output);
+    if (started || attempt === 3) return { child, started, url: `http://127.0.0.1:${port}` };
+  }
 }

@@ -311,9 +311,7 @@ describe('OpenAI-compatible API', () => {
   });
 
   it('is described in the OpenAPI document, with the shared schemas, beside the other APIs only', async () => {
-    const docs = (await (await fetch(baseURL.replace('/v1', '/api/docs'))).json()) as {
-      paths: Record<string, Record<string, { tags?: string[]; requestBody?: object }>>;
-    };
+    const docs = (await w.as.anonymous.get('/api/docs')).body;
     expect(docs.paths['/v1/models']?.get?.tags).toEqual(['OpenAI-compatible API']);
     expect(Object.keys(docs.paths)).toContain('/v1/models/{*}');
     const completions = docs.paths['/v1/chat/completions']?.post;

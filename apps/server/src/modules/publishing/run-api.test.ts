@@ -15,19 +15,26 @@ const eventsOf = (body: string) =>
 
 describe('the run API', () => {
   let w: TWorld;
+  let ai: TFakeOpenAiServer;
+  let address: string;
   let key: string;
   let strangerKey: string;
   let groupId: string;
 
   beforeAll(async () => {
-    w = await createWorld('pglite');
+    ai = await startFakeOpenAiServer();
+    w = await createWorld('pglite', { env: { OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl } });
+    address = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
     key = (await w.created(w.as.owner.post('/api/api_keys', { name: 'script' }))).key;
     strangerKey = (await w.created(w.as.stranger.post('/api/api_keys', { name: 'other' }))).key;
     const { group } = await w.make.flow('echo');
     groupId = group.id;
     await w.created(w.as.owner.post(`/api/node_groups/${groupId}/versions`, { note: 'v1' }));
   }, 120_000);
-  afterAll(() => w.t.close());
+  afterAll(async () => {
+    await w.t.close();
+    await ai.close();
+  });
 
   const call = (
     id: string,
@@ -127,25 +134,8 @@ describe('the run API', () => {
       security: [{ apiKey: [] }],
     });
   });
-});
-
-describe('the run API’s event stream', () => {
-  let w: TWorld;
-  let ai: TFakeOpenAiServer;
-  let address: string;
-
-  beforeAll(async () => {
-    ai = await startFakeOpenAiServer();
-    w = await createWorld('pglite', { env: { OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl } });
-    address = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 120_000);
-  afterAll(async () => {
-    await w.t.close();
-    await ai.close();
-  });
 
   it('sends tokens as the model gives them, and a caller who goes away cancels the run', async () => {
-    const key = (await w.created(w.as.owner.post('/api/api_keys', { name: 'stream' }))).key;
     const { group } = await w.make.flow('compatible:slow-chat');
     await w.created(w.as.owner.post(`/api/node_groups/${group.id}/versions`, { note: 'v1' }));
     const question = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');

@@ -23,16 +23,23 @@ async function queuedRuns(w: TWorld, count: number) {
   return ids;
 }
 
-describe.each(testDatabaseKinds)('runs left queued on %s', (kind) => {
-  let database: TDatabase;
-  const apps: TTestApp[] = [];
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    await database?.close();
-  });
+// Each test's apps share one database: closed after them, in reverse.
+const apps: TTestApp[] = [];
+const databases: TDatabase[] = [];
+afterAll(async () => {
+  for (const app of apps.reverse()) await app.close();
+  for (const database of databases) await database.close();
+});
 
+async function sharedDatabase(kind: 'pglite' | 'postgres') {
+  const database = await openTestDatabase(kind);
+  databases.push(database);
+  return database;
+}
+
+describe.each(testDatabaseKinds)('runs left queued on %s', (kind) => {
   it('are taken by the in-process queue of the next process that starts', async () => {
-    database = await openTestDatabase(kind);
+    const database = await sharedDatabase(kind);
     const w = await createWorld(database, {
       config: { runs: { queue: 'in-process', parallelRuns: 0 } },
     });
@@ -46,15 +53,8 @@ describe.each(testDatabaseKinds)('runs left queued on %s', (kind) => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('switching RUN_QUEUE to pg-boss', () => {
-  let database: TDatabase;
-  const apps: TTestApp[] = [];
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    await database?.close();
-  });
-
   it('gives each run left queued one job, however many processes start, and runs it', async () => {
-    database = await openTestDatabase('postgres');
+    const database = await sharedDatabase('postgres');
     const w = await createWorld(database, {
       config: { runs: { queue: 'in-process', parallelRuns: 0 } },
     });

@@ -7,8 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TRun } from '@flowsmith/shared';
 import { runNodeStates, runs } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
-import { freePort } from '../../test/built-server';
-import { startChild, type TChild } from '../../test/child-process';
+import { startChild, startServerChild, type TChild } from '../../test/child-process';
 import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
 import { openTestDatabase } from '../../test/test-databases';
 
@@ -53,21 +52,11 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
   let workers: TChild[];
 
   async function startServer() {
-    // A port found free can be taken by a parallel test before the server binds it: try again.
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const child = await startChild(
-        'server.ts',
-        { ...env, PORT: String(port), RUN_CONCURRENCY: '0' },
-        /Flowsmith is running|failed to start|EADDRINUSE/,
-      );
-      children.push(child);
-      const started = /Flowsmith is running/.test(child.output);
-      if (!started && attempt < 3) continue;
-      expect(started, child.output).toBe(true);
-      expect(child.code, child.output).toBeNull();
-      return { child, url: `http://127.0.0.1:${port}` };
-    }
+    const { child, started, url } = await startServerChild({ ...env, RUN_CONCURRENCY: '0' });
+    children.push(child);
+    expect(started, child.output).toBe(true);
+    expect(child.code, child.output).toBeNull();
+    return { child, url };
   }
 
   async function startWorker() {
