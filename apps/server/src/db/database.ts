@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { openFromTemplate, PGLITE_OPTIONS } from './pglite-template';
-import { seedCatalog } from './seed-catalog';
+import { seedCatalogIfChanged } from './seed-catalog';
 import { serverDir } from '../paths';
 
 export type TSchema = typeof schema;
@@ -63,7 +63,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     try {
       await reach(pool, options.url);
       await migratePg(db, { migrationsFolder });
-      await seedCatalog(db as unknown as TDb);
+      await seedCatalogIfChanged(db as unknown as TDb);
     } catch (error) {
       await pool.end();
       throw error;
@@ -91,7 +91,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     fromTemplate ?? (await PGlite.create(options.dataDir, existing ? PGLITE_OPTIONS : {}));
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
-  await seedCatalog(db as unknown as TDb);
+  await seedCatalogIfChanged(db as unknown as TDb);
   return {
     db: db as unknown as TDb,
     kind: 'pglite',
