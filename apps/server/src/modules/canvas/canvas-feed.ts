@@ -77,7 +77,12 @@ export async function startCanvasFeed(app: FastifyInstance) {
       if (last !== undefined && publication.offset <= last) return;
       // Nothing missing before it and nothing queued: out at once, before the writer's answer.
       if ((last === undefined || last === publication.offset - 1) && !queues.has(projectId)) {
-        emit(projectId, publication);
+        try {
+          emit(projectId, publication);
+        } catch (error) {
+          // The write is committed: its answer must not fail. Clients fetch the skipped offset.
+          app.log.warn({ err: error, projectId }, 'canvas change not sent');
+        }
         return;
       }
       let held = waiting.get(projectId);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -6,6 +7,7 @@ import type {
   TClientToServerEvents,
   TServerToClientEvents,
 } from '@flowsmith/shared';
+import { canvasPublications, projects } from '../../db/schema/index';
 import { createWorld, expectError, fieldsOf } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
@@ -334,5 +336,37 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('keeps the last 1,000 publications; a client further behind is told to reload', async () => {
+    const { db } = w.t.app;
+    const start = await offsetNow();
+    // As if 2,000 changes had been made meanwhile, without making each.
+    await db
+      .update(projects)
+      .set({ canvasOffset: start + 2_000 })
+      .where(eq(projects.id, w.projectId));
+    await db.insert(canvasPublications).values(
+      [999, 1_000, 1_001, 1_002, 2_000].map((n) => ({
+        projectId: w.projectId,
+        offset: start + n,
+        data: { remove: { nodes: [], connections: [] } },
+        info: { client: '', user: w.users.owner.id, connInfo: { name: 'Olive Owner' } },
+        tags: { type: 'canvas' },
+      })),
+    );
+    await w.make.node('blank');
+    const kept = await changes(start + 1_001);
+    expect(kept.body).toMatchObject({ offset: start + 2_001, complete: true });
+    expect(kept.body.publications.map((p: TCanvasPublication) => p.offset)).toEqual([
+      start + 1_002,
+      start + 2_000,
+      start + 2_001,
+    ]);
+    expect((await changes(start + 1_000)).body).toMatchObject({
+      offset: start + 2_001,
+      complete: false,
+      publications: [],
+    });
   });
 });
