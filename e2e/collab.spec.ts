@@ -257,21 +257,22 @@ const step = (id: string, x: number) =>
     inputs: [text('input')],
     outputs: [text('text')],
   });
+/** Two steps joined by one connection. */
+const connected = documentOf(
+  [step('a', 0), step('b', 420)],
+  [{ id: 'ab', source: 'a', target: 'b', sourceHandle: 'text', targetHandle: 'input' }],
+);
+/** One empty group. */
+const grouped = documentOf([
+  Object.assign(docNode('g', 'ai_group', 100, 'Steps'), { width: 420, height: 240 }),
+]);
 
 test('two members labelling one connection at once: the later save wins, the other keeps their text and chooses', async ({
   page,
   browser,
   flowsmith,
 }) => {
-  const { b, context, projectId } = await twoEditors(
-    browser,
-    page,
-    flowsmith,
-    documentOf(
-      [step('a', 0), step('b', 420)],
-      [{ id: 'ab', source: 'a', target: 'b', sourceHandle: 'text', targetHandle: 'input' }],
-    ),
-  );
+  const { b, context, projectId } = await twoEditors(browser, page, flowsmith, connected);
   await expect(edges(page)).toHaveCount(1);
   await expect(edges(b)).toHaveCount(1);
   const aDialog = await openLabel(page);
@@ -304,14 +305,7 @@ test('a group\'s settings changed by another member while open: the notice, unto
   browser,
   flowsmith,
 }) => {
-  const { b, context, projectId } = await twoEditors(
-    browser,
-    page,
-    flowsmith,
-    documentOf([
-      Object.assign(docNode('g', 'ai_group', 100, 'Steps'), { width: 420, height: 240 }),
-    ]),
-  );
+  const { b, context, projectId } = await twoEditors(browser, page, flowsmith, grouped);
   const aDialog = await openGroupSettings(page);
   const bDialog = await openGroupSettings(b);
   await bDialog.getByLabel('Settings (JSON)').fill('{"tone": "formal", "length": "short"}');
