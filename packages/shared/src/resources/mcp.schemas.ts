@@ -42,6 +42,14 @@ export const ZMcpServerUpdate = z.object({
 export type TMcpServerUpdate = z.input<typeof ZMcpServerUpdate>;
 export const ZMcpServerListQuery = zListQuery(['name', 'createdAt'], {});
 
+/** The generic resource `mcp_servers`: its row, the bodies it takes and its list query. */
+export const mcpServerSchemas = {
+  row: ZMcpServer,
+  create: ZMcpServerCreate,
+  update: ZMcpServerUpdate,
+  listQuery: ZMcpServerListQuery,
+};
+
 /** `GET /api/mcp_servers/:id/tools`: what the server offers now, and which the user enabled. */
 export const ZMcpTool = z.object({
   name: z.string(),
