@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { appRoutes, PASSWORD_MIN_LENGTH, type TRegisterBody } from '@flowsmith/shared';
+import { appRoutes, type TRegisterBody } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors, setFieldErrors } from './form-errors';
-import { PasswordField } from '../../components/form/password-field';
+import { NewPasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
 import { MailDeliveryNote } from './mail-delivery-note';
 import { ResendButton } from './resend-verification';
@@ -72,13 +72,11 @@ function RegisterPage() {
           autoComplete="name"
         />
         <EmailField control={control} id="register-email" />
-        <PasswordField
+        <NewPasswordField
           control={control}
           name="password"
           id="register-password"
           label="Password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
       </AuthForm>
       <p className="auth-switch">

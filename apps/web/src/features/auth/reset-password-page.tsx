@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { appRoutes, PASSWORD_MIN_LENGTH } from '@flowsmith/shared';
-import { PasswordField } from '../../components/form/password-field';
+import { appRoutes } from '@flowsmith/shared';
+import { NewPasswordField } from '../../components/form/password-field';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors, setFieldErrors } from './form-errors';
@@ -55,13 +55,11 @@ function ResetPasswordPage() {
           error={errors?.form}
           submit={{ label: 'Set new password', icon: 'pi pi-check', loading: reset.isPending }}
         >
-          <PasswordField
+          <NewPasswordField
             control={control}
             name="password"
             id="reset-password"
             label="New password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
         </AuthForm>
       )}
