@@ -42,14 +42,6 @@ export const ZMcpServerUpdate = z.object({
 export type TMcpServerUpdate = z.input<typeof ZMcpServerUpdate>;
 export const ZMcpServerListQuery = zListQuery(['name', 'createdAt'], {});
 
-/** The generic resource `mcp_servers`: its row, the bodies it takes and its list query. */
-export const mcpServerSchemas = {
-  row: ZMcpServer,
-  create: ZMcpServerCreate,
-  update: ZMcpServerUpdate,
-  listQuery: ZMcpServerListQuery,
-};
-
 /** `GET /api/mcp_servers/:id/tools`: what the server offers now, and which the user enabled. */
 export const ZMcpTool = z.object({
   name: z.string(),
@@ -59,3 +51,11 @@ export const ZMcpTool = z.object({
 });
 export type TMcpTool = z.infer<typeof ZMcpTool>;
 export const ZMcpToolList = z.object({ items: z.array(ZMcpTool) });
+
+/** The generic resource `mcp_servers`: its row, the bodies it takes and its list query. */
+export const mcpServerSchemas = {
+  row: ZMcpServer,
+  create: ZMcpServerCreate,
+  update: ZMcpServerUpdate,
+  listQuery: ZMcpServerListQuery,
+};
