@@ -23,7 +23,6 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         notify.success('Password changed', 'Your other sessions were signed out.');
       }}
       onClose={onClose}
-      serverFields={['currentPassword', 'newPassword']}
       saveLabel="Change password"
       className="settings-dialog"
     >
