@@ -12,8 +12,9 @@ const config: KnipConfig = {
         'scripts/*.mjs',
         'bench/*.bench.ts',
         'bench/bare/bare-page.tsx',
-        // Run as its own process by bench:api.
+        // Run as their own processes by bench:api and bench:runs.
         'bench/support/load-client.ts',
+        'bench/support/model-server.ts',
       ],
       project: ['*.ts', 'eslint/**', 'scripts/**', 'bench/**', 'e2e/**'],
     },

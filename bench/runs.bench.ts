@@ -11,13 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
 import type { TRunJobs } from '../apps/server/src/plugins/run-jobs';
-import { runs, subscriptionPlans } from '../apps/server/src/db/schema/index';
-import { startFakeOpenAiServer } from '../apps/server/src/test/fake-openai-server';
+import { nodes, runNodeStates, runs, subscriptionPlans } from '../apps/server/src/db/schema/index';
 import {
   startSmtpTestServer,
   verificationTokenFrom,
@@ -57,6 +56,8 @@ type TResult = {
   durations: number[];
   ms: number;
   enqueueToStart?: number[];
+  /** Per phase of a run, each run's milliseconds (see `phasesOf`). */
+  phases?: Record<string, number[]>;
 };
 
 async function direct(baseUrl: string): Promise<TResult> {
@@ -129,11 +130,56 @@ async function prepare(app: TApp, database: TDatabase) {
   return { cookie, projectId: project.id as string, groupId: group.id as string };
 }
 
+/**
+ * Where each run's time went, from the client's clock and the rows' timestamps (one machine, one
+ * clock): the POST until its answer; its commit until a worker claimed it (enqueue→start); the
+ * claim until the model node started (graph load, first events); that node (quota, model call,
+ * request log); its end until the run's end was stored; and that until the waiter woke.
+ */
+async function phasesOf(
+  database: TDatabase,
+  timings: Map<string, { posted: number; answered: number; woke: number }>,
+) {
+  const ids = [...timings.keys()];
+  const rows = await database.db
+    .select({
+      id: runs.id,
+      createdAt: runs.createdAt,
+      startedAt: runs.startedAt,
+      finishedAt: runs.finishedAt,
+      nodeStarted: runNodeStates.startedAt,
+      nodeFinished: runNodeStates.finishedAt,
+    })
+    .from(runs)
+    .innerJoin(runNodeStates, eq(runNodeStates.runId, runs.id))
+    .innerJoin(nodes, and(eq(nodes.id, runNodeStates.nodeId), eq(nodes.type, 'ai_processor')))
+    .where(inArray(runs.id, ids));
+  const phases: Record<string, number[]> = {
+    'POST answered': [],
+    'enqueue→start': [],
+    'start→model node': [],
+    'model node': [],
+    'node→run end': [],
+    'end→waiter': [],
+  };
+  for (const row of rows) {
+    const t = timings.get(row.id)!;
+    phases['POST answered']!.push(t.answered - t.posted);
+    phases['enqueue→start']!.push(row.startedAt!.getTime() - row.createdAt.getTime());
+    phases['start→model node']!.push(row.nodeStarted!.getTime() - row.startedAt!.getTime());
+    phases['model node']!.push(row.nodeFinished!.getTime() - row.nodeStarted!.getTime());
+    phases['node→run end']!.push(row.finishedAt!.getTime() - row.nodeFinished!.getTime());
+    phases['end→waiter']!.push(t.woke - row.finishedAt!.getTime());
+  }
+  return phases;
+}
+
 /** POST /api/runs, then wait for the run's end (by notification), RUNS times. */
-async function throughRuns(name: string, app: TApp, database: TDatabase) {
+async function throughRuns(name: string, app: TApp, database: TDatabase): Promise<TResult> {
   const { cookie, projectId, groupId } = await prepare(app, database);
-  const ids: string[] = [];
+  const timings = new Map<string, { posted: number; answered: number; woke: number }>();
   const { durations, ms } = await closedLoop(async () => {
+    const posted = Date.now();
     const response = await app.inject({
       method: 'POST',
       url: '/api/runs',
@@ -141,18 +187,15 @@ async function throughRuns(name: string, app: TApp, database: TDatabase) {
       headers: { cookie, origin: 'http://localhost:3000' },
     });
     if (response.statusCode !== 202) throw new Error(`POST /api/runs: ${response.body}`);
+    const answered = Date.now();
     const id = (response.json() as { run: { id: string } }).run.id;
-    ids.push(id);
     const run = await app.runJobs.executor.waitFor(id, 120_000);
     if (run?.status !== 'succeeded')
       throw new Error(`run ${id} ended ${run?.status}: ${run?.error}`);
+    timings.set(id, { posted, answered, woke: Date.now() });
   });
-  const rows = await database.db
-    .select({ createdAt: runs.createdAt, startedAt: runs.startedAt })
-    .from(runs)
-    .where(inArray(runs.id, ids));
-  const enqueueToStart = rows.map((r) => r.startedAt!.getTime() - r.createdAt.getTime());
-  return { name, durations, ms, enqueueToStart };
+  const phases = await phasesOf(database, timings);
+  return { name, durations, ms, enqueueToStart: phases['enqueue→start'], phases };
 }
 
 async function appOn(database: TDatabase, dataDir: string, env: Record<string, string>) {
@@ -239,8 +282,33 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
   }
 }
 
+/** Starts support/model-server.ts; its base URL, and how to stop it. */
+function startModelServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/model-server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('http'));
+      if (line)
+        resolve({
+          baseUrl: line.trim(),
+          async close() {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+    });
+    void exited.then(() => reject(new Error(`the model server exited:\n${output}`)));
+  });
+}
+
 // Its `delayed-chat` answers after 200 ms.
-const model = await startFakeOpenAiServer();
+const model = await startModelServer();
 // The sign-up link is read from a real SMTP server, as the tests read it.
 const smtp = await startSmtpTestServer();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-runs-'));
@@ -266,6 +334,20 @@ try {
       'vs direct': (rate(r) / rate(baseline)).toFixed(2),
       'enqueue→start p50 ms': r.enqueueToStart ? percentile(r.enqueueToStart, 50).toFixed(0) : '',
     })),
+  );
+  console.log("Where a run's time goes, p50 (p99) ms:");
+  console.table(
+    results
+      .filter((r) => r.phases)
+      .map((r) => ({
+        path: r.name,
+        ...Object.fromEntries(
+          Object.entries(r.phases!).map(([phase, values]) => [
+            phase,
+            `${percentile(values, 50).toFixed(0)} (${percentile(values, 99).toFixed(0)})`,
+          ]),
+        ),
+      })),
   );
   for (const r of results.slice(1)) {
     const ratio = rate(r) / rate(baseline);

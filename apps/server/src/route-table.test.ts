@@ -3,7 +3,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, GRAPH_FORMAT_VERSION } from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
-import { reqLogs, runs, sessions } from './db/schema/index';
+import { sessions } from './db/schema/index';
 import { createWorld, type TWorld } from './test/api-world';
 import { catalogTextFixtures, resourceFixtures, updateBody } from './test/resource-fixtures';
 
@@ -69,20 +69,8 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
   const members = await w.as.owner.get(`/api/project_users?projectId=${w.projectId}`);
   const customAiId = ids.custom_ais!.id!;
   const conversation = await w.created(w.as.owner.post('/api/conversations', { customAiId }));
-  const [run] = await db
-    .insert(runs)
-    .values({ projectId: w.projectId, userId: w.users.owner.id, status: 'succeeded' })
-    .returning();
-  const [log] = await db
-    .insert(reqLogs)
-    .values({
-      projectId: w.projectId,
-      userId: w.users.owner.id,
-      provider: 'echo',
-      model: 'echo',
-      status: 'succeeded',
-    })
-    .returning();
+  const run = await w.make.finishedRun();
+  const log = await w.make.reqLog();
   // The owner's profile picture, which `GET /api/users/:id/avatar` serves to co-members only.
   await w.t.app.inject({
     method: 'PUT',
@@ -108,8 +96,8 @@ async function rowsOfTheOwner(w: TWorld): Promise<Record<string, Record<string, 
     },
     users: { id: w.users.owner.id },
     conversations: { id: conversation.id },
-    runs: { id: run!.id },
-    req_logs: { id: log!.id },
+    runs: { id: run.id },
+    req_logs: { id: log.id },
     // The subscription bought above, paid locally, left its invoice.
     invoices: { id: (await w.as.owner.get('/api/invoices')).body.items[0].id },
     account: { id: session!.id },

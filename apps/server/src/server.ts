@@ -1,4 +1,3 @@
-import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { openDatabase, PGLITE_TEMPLATE } from './db/database';
 import { lockDataDir } from './lib/data-dir-lock';
@@ -8,6 +7,10 @@ import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The app's modules (Fastify, every route, the model SDKs) load while the database opens, which
+  // on a first start copies its template folder: the disk and the CPU work at the same time.
+  const appModule = import('./app');
+  appModule.catch(() => undefined);
   const releaseLock = config.databaseUrl
     ? undefined
     : await lockDataDir(config.dataDir, {
@@ -23,6 +26,7 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: PGLITE_TEMPLATE },
   );
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database, secretKey });
 
   closeOnSignals(

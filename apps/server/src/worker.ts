@@ -1,4 +1,3 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { resolveSecretKey } from './lib/secret-key';
@@ -16,8 +15,12 @@ async function main(): Promise<void> {
     ]);
   if (config.runs.parallelRuns === 0)
     throw new ConfigError(['RUN_CONCURRENCY must be at least 1 for a worker']);
+  // The app's modules load while the database connects and checks its migrations.
+  const appModule = import('./app');
+  appModule.catch(() => undefined);
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database, secretKey, role: 'worker' });
   closeOnSignals(app, () => database.close(), config.shutdownGraceMs);
   await app.ready();

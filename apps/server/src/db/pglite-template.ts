@@ -5,6 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { TDb } from './database';
+import { seedCatalog } from './seed-catalog';
 
 /**
  * PostgreSQL's default 128 MB of shared buffers are mostly resident memory in WebAssembly, where
@@ -18,7 +20,7 @@ export const PGLITE_OPTIONS = {
 
 /**
  * A new embedded database starts with PostgreSQL's initdb, which takes five seconds or more in
- * WebAssembly. The build does it once, migrates the result and keeps its folder (the template);
+ * WebAssembly. The build does it once, migrates and seeds the result and keeps its folder (the template);
  * a first start copies that folder (a native file copy, or a copy-on-write clone where the file
  * system has them) and applies only newer migrations.
  */
@@ -29,7 +31,10 @@ export async function createPgliteTemplate(
   await rm(templateDir, { recursive: true, force: true });
   const client = await PGlite.create(templateDir);
   try {
-    await migrate(drizzle(client), { migrationsFolder });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder });
+    // A first start from the template then finds the catalog seeded and skips it.
+    await seedCatalog(db as unknown as TDb);
   } finally {
     await client.close();
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
+import { reqLogs, runs } from '../db/schema/index';
 import { createTestApp, type TTestApp } from './test-app';
 import type { TTestDatabaseKind } from './test-databases';
 
@@ -120,6 +121,29 @@ export async function createWorld(
           name: unique('assistant'),
         }),
       ),
+    /** A finished run of the owner's, without running anything. */
+    finishedRun: async () => {
+      const [row] = await t.database.db
+        .insert(runs)
+        .values({ projectId, userId: owner.id, status: 'succeeded' })
+        .returning();
+      return row!;
+    },
+    /** A request-log row, as a model call writes it: the owner's echo call unless told. */
+    reqLog: async (values: Partial<typeof reqLogs.$inferInsert> = {}) => {
+      const [row] = await t.database.db
+        .insert(reqLogs)
+        .values({
+          projectId,
+          userId: owner.id,
+          provider: 'echo',
+          model: 'echo',
+          status: 'succeeded',
+          ...values,
+        })
+        .returning();
+      return row!;
+    },
   };
 
   /** A node of the owner's project inside `group`, with these params. */

@@ -1,4 +1,4 @@
-import type { TSubscriptionPlan } from '@flowsmith/shared';
+import type { TBillingPeriod, TSubscriptionPlan } from '@flowsmith/shared';
 import { usageCounters } from '../db/schema/index';
 import { monthStart } from '../modules/billing/quotas';
 import type { TWorld } from './api-world';
@@ -23,3 +23,12 @@ export async function setUsage(w: TWorld, userId: string, requests: number) {
       set: { requests },
     });
 }
+
+/** `buyer` (the owner unless told) buys `seats` of `plan`: the answer to the purchase. */
+export const buy = (
+  w: TWorld,
+  plan: { id: string },
+  seats: number,
+  period: TBillingPeriod,
+  buyer = w.as.owner,
+) => buyer.post('/api/subscriptions', { planId: plan.id, seats, period });

@@ -26,3 +26,24 @@ export function IconButton({ icon, label, tooltip, danger = false, ...button }: 
     />
   );
 }
+
+type TRowButtonProps = Omit<TIconButtonProps, 'icon' | 'label' | 'tooltip' | 'danger'> & {
+  /** What it acts on, as the screen reader hears it: "Sales bot". */
+  name: string;
+};
+
+/** Opens one thing for editing; `verb` when editing it means something narrower ("Rename"). */
+export function EditButton({
+  name,
+  verb = 'Edit',
+  ...button
+}: TRowButtonProps & { verb?: string }) {
+  return <IconButton icon="pi pi-pencil" label={`${verb} ${name}`} tooltip={verb} {...button} />;
+}
+
+/** Deletes one thing (after the caller's confirmation). */
+export function DeleteButton({ name, ...button }: TRowButtonProps) {
+  return (
+    <IconButton icon="pi pi-trash" label={`Delete ${name}`} tooltip="Delete" danger {...button} />
+  );
+}

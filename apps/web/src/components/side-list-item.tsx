@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconButton } from './icon-button';
+import { EditButton, DeleteButton } from './icon-button';
 import './side-list.css';
 
 type TSideListItemProps = {
@@ -33,24 +33,9 @@ export function SideListItem(props: TSideListItemProps) {
       {onRename || onDelete ? (
         <span className="side-item__actions">
           {onRename ? (
-            <IconButton
-              icon="pi pi-pencil"
-              label={`Rename ${title}`}
-              tooltip="Rename"
-              size="small"
-              onClick={onRename}
-            />
+            <EditButton name={title} verb="Rename" size="small" onClick={onRename} />
           ) : null}
-          {onDelete ? (
-            <IconButton
-              icon="pi pi-trash"
-              label={`Delete ${title}`}
-              tooltip="Delete"
-              size="small"
-              onClick={onDelete}
-              danger
-            />
-          ) : null}
+          {onDelete ? <DeleteButton name={title} size="small" onClick={onDelete} /> : null}
         </span>
       ) : null}
     </li>

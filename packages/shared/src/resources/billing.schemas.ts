@@ -52,6 +52,14 @@ export const ZSubscriptionPlanListQuery = zListQuery(['sortOrder', 'name', 'pric
   active: zBooleanFilter.optional(),
 });
 
+/** The generic resource `subscription_plans`: its row, the bodies it takes and its list query. */
+export const subscriptionPlanSchemas = {
+  row: ZSubscriptionPlan,
+  create: ZSubscriptionPlanCreate,
+  update: ZSubscriptionPlanUpdate,
+  listQuery: ZSubscriptionPlanListQuery,
+};
+
 export const billingPeriods = ['monthly', 'yearly'] as const;
 export const ZBillingPeriod = z.enum(billingPeriods, { error: 'Period must be monthly or yearly' });
 export const MAX_SEATS = 1000;
@@ -166,3 +174,12 @@ export const ZProjectBudgetUpdate = z.object({
     .nullable(),
 });
 export type TProjectBudgetUpdate = z.infer<typeof ZProjectBudgetUpdate>;
+
+/** The generic resource `subscriptions`: its row, the bodies it takes and its list query. */
+export const subscriptionSchemas = {
+  row: ZSubscription,
+  create: ZSubscriptionCreate,
+  update: ZSubscriptionUpdate,
+  listQuery: ZSubscriptionListQuery,
+  created: ZSubscriptionCreated,
+};

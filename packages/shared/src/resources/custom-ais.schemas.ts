@@ -42,6 +42,14 @@ export const ZCustomAiListQuery = zListQuery(['name', 'createdAt', 'updatedAt'],
   model: z.string().max(200).optional(),
 });
 
+/** The generic resource `custom_ais`: its row, the bodies it takes and its list query. */
+export const customAiSchemas = {
+  row: ZCustomAi,
+  create: ZCustomAiCreate,
+  update: ZCustomAiUpdate,
+  listQuery: ZCustomAiListQuery,
+};
+
 export const ZCustomAiToNodeGroup = withStamps({
   projectId: ZId,
   customAiId: ZId,
@@ -72,6 +80,14 @@ export const ZConversationListQuery = zListQuery(['updatedAt', 'createdAt', 'tit
   customAiId: ZId.optional(),
   projectId: ZId.optional(),
 });
+
+/** The generic resource `conversations`: its row, the bodies it takes and its list query. */
+export const conversationSchemas = {
+  row: ZConversation,
+  create: ZConversationCreate,
+  update: ZConversationUpdate,
+  listQuery: ZConversationListQuery,
+};
 
 export const MAX_CHAT_MESSAGE = 20_000;
 
@@ -115,3 +131,11 @@ export const ZChatRequest = z.discriminatedUnion('trigger', [
 ]);
 export type TChatRequest = z.infer<typeof ZChatRequest>;
 export const ZChatMessageList = z.object({ items: z.array(ZChatMessage) });
+
+/** The generic resource `custom_ai_to_node_groups`: its row, the bodies it takes and its list query. */
+export const customAiToNodeGroupSchemas = {
+  row: ZCustomAiToNodeGroup,
+  create: ZCustomAiToNodeGroupCreate,
+  update: ZCustomAiToNodeGroupUpdate,
+  listQuery: ZCustomAiToNodeGroupListQuery,
+};

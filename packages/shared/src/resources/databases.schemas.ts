@@ -18,6 +18,14 @@ export const ZNodeDatabaseListQuery = zListQuery(['name', 'createdAt'], {
   projectId: ZId.optional(),
 });
 
+/** The generic resource `node_databases`: its row, the bodies it takes and its list query. */
+export const nodeDatabaseSchemas = {
+  row: ZNodeDatabase,
+  create: ZNodeDatabaseCreate,
+  update: ZNodeDatabaseUpdate,
+  listQuery: ZNodeDatabaseListQuery,
+};
+
 /** Why a value is not a valid value of its type, or undefined when it is. */
 export function valueTypeError(type: TValueTypeCode, value: string): string | undefined {
   switch (type) {
@@ -136,3 +144,11 @@ export function parseImportProblem(
   const match = /^rows\.(\d+)(?:\.(\w+))?$/.exec(field);
   return match ? { row: Number(match[1]), column: match[2] ?? null } : undefined;
 }
+
+/** The generic resource `database_values`: its row, the bodies it takes and its list query. */
+export const databaseValueSchemas = {
+  row: ZDatabaseValue,
+  create: ZDatabaseValueCreate,
+  update: ZDatabaseValueUpdate,
+  listQuery: ZDatabaseValueListQuery,
+};

@@ -51,3 +51,11 @@ export const ZMcpTool = z.object({
 });
 export type TMcpTool = z.infer<typeof ZMcpTool>;
 export const ZMcpToolList = z.object({ items: z.array(ZMcpTool) });
+
+/** The generic resource `mcp_servers`: its row, the bodies it takes and its list query. */
+export const mcpServerSchemas = {
+  row: ZMcpServer,
+  create: ZMcpServerCreate,
+  update: ZMcpServerUpdate,
+  listQuery: ZMcpServerListQuery,
+};

@@ -126,3 +126,11 @@ export const ZModelPriceCreate = z.object({
 });
 export const ZModelPriceUpdate = zPatch(ZModelPriceCreate);
 export const ZModelPriceListQuery = zListQuery(['model', 'createdAt'], {});
+
+/** The generic resource `model_prices`: its row, the bodies it takes and its list query. */
+export const modelPriceSchemas = {
+  row: ZModelPrice,
+  create: ZModelPriceCreate,
+  update: ZModelPriceUpdate,
+  listQuery: ZModelPriceListQuery,
+};

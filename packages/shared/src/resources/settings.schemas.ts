@@ -22,6 +22,15 @@ export const ZApiKeyCreate = z.object({
 export const ZApiKeyUpdate = z.object({ name: zName('Name', 100).optional() });
 export const ZApiKeyListQuery = zListQuery(['name', 'createdAt', 'lastUsedAt'], {});
 
+/** The generic resource `api_keys`: its row, the bodies it takes and its list query. */
+export const apiKeySchemas = {
+  row: ZApiKey,
+  create: ZApiKeyCreate,
+  update: ZApiKeyUpdate,
+  listQuery: ZApiKeyListQuery,
+  created: ZApiKeyCreated,
+};
+
 export const providers = ['openai', 'anthropic', 'openai_compatible'] as const;
 export const ZProvider = z.enum(providers, {
   error: `Provider must be one of ${providers.join(', ')}`,
@@ -76,3 +85,11 @@ export const ZCredentialTestResult = z.object({
   model: z.string().optional(),
   error: z.string().optional(),
 });
+
+/** The generic resource `provider_credentials`: its row, the bodies it takes and its list query. */
+export const providerCredentialSchemas = {
+  row: ZProviderCredential,
+  create: ZProviderCredentialCreate,
+  update: ZProviderCredentialUpdate,
+  listQuery: ZProviderCredentialListQuery,
+};

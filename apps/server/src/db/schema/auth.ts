@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, moment, ownerRef, updatedAt } from './columns';
+import { moment, ownerRef, timestamps } from './columns';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -11,8 +11,7 @@ export const users = pgTable('users', {
   emailVerifiedAt: moment('email_verified_at'),
   /** The profile picture's name (`<uuid>.<ext>`; its bytes are in `user_avatars`), if any. */
   avatarFile: text('avatar_file'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const sessions = pgTable(
@@ -26,8 +25,7 @@ export const sessions = pgTable(
     expiresAt: moment('expires_at').notNull(),
     lastUsedAt: moment('last_used_at').notNull().defaultNow(),
     revokedAt: moment('revoked_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -40,8 +38,7 @@ export const emailVerificationTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
@@ -57,8 +54,7 @@ export const apiKeys = pgTable(
     expiresAt: moment('expires_at'),
     lastUsedAt: moment('last_used_at'),
     revokedAt: moment('revoked_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('api_keys_user_id_idx').on(t.userId)],
 );
@@ -73,8 +69,7 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     sentAt: moment('sent_at'),
     error: text('error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('mail_outbox_unsent_idx')
@@ -97,8 +92,7 @@ export const accountTokens = pgTable(
     newEmail: text('new_email'),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('account_tokens_user_id_idx').on(t.userId)],
 );

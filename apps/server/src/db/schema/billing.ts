@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzl
 import { billingPeriods } from '@flowsmith/shared';
 import { users } from './auth';
 import { projects } from './projects';
-import { createdAt, id, moment, ownerRef, updatedAt } from './columns';
+import { createdAt, id, moment, ownerRef, timestamps } from './columns';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: id(),
@@ -16,8 +16,7 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   maxMembers: integer('max_members').notNull(),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const subscriptions = pgTable(
@@ -43,8 +42,7 @@ export const subscriptions = pgTable(
       .default('local'),
     /** The provider's id of the purchase (Stripe: the subscription, else the checkout session). */
     providerRef: text('provider_ref'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('subscriptions_user_id_idx').on(t.userId),
@@ -70,8 +68,7 @@ export const invoices = pgTable(
     status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     providerRef: text('provider_ref').unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('invoices_user_created_idx').on(t.userId, t.createdAt),
@@ -107,6 +104,5 @@ export const projectBudgets = pgTable('project_budgets', {
   monthlyCapCents: integer('monthly_cap_cents').notNull(),
   /** The month whose 80 % notice went out, so it goes out once. */
   warnedPeriod: moment('warned_period'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -9,7 +8,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { THandleDefinition } from '@flowsmith/shared';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
+import { id, jsonList, ownerRef, timestamps } from './columns';
 
 // Type tables are referenced by their code, so API rows carry readable codes ("text", "json").
 const typeTable = (name: string) =>
@@ -18,8 +17,7 @@ const typeTable = (name: string) =>
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   });
 
 export const nodeTypeParamTypes = typeTable('node_type_param_types');
@@ -37,17 +35,10 @@ export const nodeTypes = pgTable('node_types', {
   category: text('category').notNull().default('other'),
   isGroup: boolean('is_group').notNull().default(false),
   runnable: boolean('runnable').notNull().default(false),
-  inputs: jsonb('inputs')
-    .$type<THandleDefinition[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  outputs: jsonb('outputs')
-    .$type<THandleDefinition[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  inputs: jsonList<THandleDefinition>('inputs'),
+  outputs: jsonList<THandleDefinition>('outputs'),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const nodeTypeParams = pgTable(
@@ -67,8 +58,7 @@ export const nodeTypeParams = pgTable(
     max: doublePrecision('max'),
     description: text('description').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('node_type_params_type_name_unique').on(t.nodeTypeId, t.name)],
 );

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
+import { id, jsonList, ownerRef, timestamps } from './columns';
 import { projectRef } from './projects';
 
 export const customAis = pgTable(
@@ -17,12 +16,8 @@ export const customAis = pgTable(
     systemPrompt: text('system_prompt').notNull().default(''),
     temperature: doublePrecision('temperature').notNull().default(0.7),
     maxTokens: integer('max_tokens'),
-    mcpServerIds: jsonb('mcp_server_ids')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    mcpServerIds: jsonList<string>('mcp_server_ids'),
+    ...timestamps(),
   },
   (t) => [index('custom_ais_project_id_idx').on(t.projectId)],
 );
@@ -34,8 +29,7 @@ export const customAiToNodeGroups = pgTable(
     projectId: projectRef(),
     customAiId: ownerRef('custom_ai_id', () => customAis.id),
     nodeGroupId: ownerRef('node_group_id', () => nodeGroups.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('custom_ai_to_node_groups_unique').on(t.customAiId, t.nodeGroupId),
@@ -53,8 +47,7 @@ export const conversations = pgTable(
     userId: ownerRef('user_id', () => users.id),
     title: text('title').notNull().default('New conversation'),
     summary: text('summary'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('conversations_custom_ai_user_idx').on(t.customAiId, t.userId),
@@ -71,8 +64,7 @@ export const messages = pgTable(
     uiId: text('ui_id').notNull(),
     role: text('role', { enum: ['system', 'user', 'assistant'] }).notNull(),
     parts: jsonb('parts').$type<unknown[]>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('messages_conversation_id_idx').on(t.conversationId, t.createdAt),

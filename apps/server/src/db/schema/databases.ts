@@ -1,6 +1,6 @@
 import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { databaseValueTypes } from './catalog';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
+import { id, ownerRef, timestamps } from './columns';
 import { projectRef } from './projects';
 
 export const nodeDatabases = pgTable(
@@ -10,8 +10,7 @@ export const nodeDatabases = pgTable(
     projectId: projectRef(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('node_databases_project_name_unique').on(t.projectId, t.name)],
 );
@@ -27,8 +26,7 @@ export const databaseValues = pgTable(
     type: text('type')
       .notNull()
       .references(() => databaseValueTypes.code, { onUpdate: 'cascade' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('database_values_database_key_idx').on(t.nodeDatabaseId, t.key),

@@ -1,6 +1,6 @@
 import { pgTable, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, moment, updatedAt } from './columns';
+import { moment, timestamps } from './columns';
 
 /** A person's getting-started checklist on Home: what the data cannot tell, and its dismissal. */
 export const homeChecklists = pgTable('home_checklists', {
@@ -10,6 +10,5 @@ export const homeChecklists = pgTable('home_checklists', {
   dismissedAt: moment('dismissed_at'),
   /** When they last imported a file into a database: imports leave no other trace. */
   databaseImportedAt: moment('database_imported_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

@@ -2,7 +2,7 @@ import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-or
 import { reqLogStatuses } from '@flowsmith/shared';
 import { users } from './auth';
 import { conversations, customAis } from './custom-ais';
-import { createdAt, id, updatedAt } from './columns';
+import { id, timestamps } from './columns';
 import { projects } from './projects';
 import { runs } from './runs';
 
@@ -34,8 +34,7 @@ export const reqLogs = pgTable(
     prompt: text('prompt').notNull().default(''),
     response: text('response'),
     error: text('error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('req_logs_project_created_idx').on(t.projectId, t.createdAt),
@@ -56,6 +55,5 @@ export const modelPrices = pgTable('model_prices', {
   inputPerMillion: doublePrecision('input_per_million').notNull().default(0),
   outputPerMillion: doublePrecision('output_per_million').notNull().default(0),
   perImage: doublePrecision('per_image').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

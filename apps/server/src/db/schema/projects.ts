@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { projectRoles } from '@flowsmith/shared';
 import { users } from './auth';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
+import { id, ownerRef, timestamps } from './columns';
 
 export const projects = pgTable('projects', {
   id: id(),
@@ -10,8 +10,7 @@ export const projects = pgTable('projects', {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   /** The offset of the canvas's last publication (see canvas_publications). */
   canvasOffset: bigint('canvas_offset', { mode: 'number' }).notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const projectUsers = pgTable(
@@ -21,8 +20,7 @@ export const projectUsers = pgTable(
     projectId: ownerRef('project_id', () => projects.id),
     userId: ownerRef('user_id', () => users.id),
     role: text('role', { enum: projectRoles }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('project_users_project_user_unique').on(t.projectId, t.userId),

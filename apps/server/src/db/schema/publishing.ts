@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { appAccessModes, type TGraphDocument } from '@flowsmith/shared';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
+import { createdAt, id, jsonList, ownerRef, timestamps } from './columns';
 import { projectRef } from './projects';
 
 /**
@@ -39,12 +38,8 @@ export const groupPublications = pgTable(
     versionId: ownerRef('version_id', () => groupVersions.id),
     slug: text('slug').notNull().unique(),
     access: text('access', { enum: appAccessModes }).notNull().default('members'),
-    allowedOrigins: jsonb('allowed_origins')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    allowedOrigins: jsonList<string>('allowed_origins'),
+    ...timestamps(),
   },
   (t) => [index('group_publications_project_id_idx').on(t.projectId)],
 );

@@ -1,8 +1,7 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { providers } from '@flowsmith/shared';
 import { users } from './auth';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
+import { id, jsonList, ownerRef, timestamps } from './columns';
 
 export const providerCredentials = pgTable(
   'provider_credentials',
@@ -15,12 +14,8 @@ export const providerCredentials = pgTable(
     /** AES-256-GCM: iv, tag and ciphertext, base64url, dot-separated. */
     encryptedKey: text('encrypted_key').notNull(),
     keyHint: text('key_hint').notNull(),
-    models: jsonb('models')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    models: jsonList<string>('models'),
+    ...timestamps(),
   },
   (t) => [index('provider_credentials_user_id_idx').on(t.userId)],
 );
@@ -35,16 +30,9 @@ export const mcpServers = pgTable(
     url: text('url').notNull(),
     /** The headers as sealed JSON (see encrypted_key above). */
     encryptedHeaders: text('encrypted_headers').notNull(),
-    headerNames: jsonb('header_names')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    enabledTools: jsonb('enabled_tools')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    headerNames: jsonList<string>('header_names'),
+    enabledTools: jsonList<string>('enabled_tools'),
+    ...timestamps(),
   },
   (t) => [index('mcp_servers_user_id_idx').on(t.userId)],
 );

@@ -1,30 +1,35 @@
 import type { TMail } from '../../lib/mailer';
-import { composeMail } from '../auth/verification-mail';
+import { composeMail, linkMail } from '../auth/verification-mail';
 
-/** The "forgot password" link; `token` is the secret the outbox must not keep. */
+/** The "forgot password" link. */
 export function passwordResetMail(to: string, name: string, link: string, token: string): TMail {
-  return {
-    ...composeMail(to, 'Reset your Flowsmith password', [
-      `Hello ${name},`,
-      'Someone, perhaps you, asked to reset the password of your Flowsmith account. Open this link to choose a new one:',
-      { link, label: 'Choose a new password' },
-      'The link works once and expires in 1 hour. Choosing a new password signs you out everywhere else. If you did not ask for this, ignore this mail: your password stays as it is.',
-    ]),
-    secret: token,
-  };
+  return linkMail(
+    to,
+    name,
+    { link, token },
+    {
+      subject: 'Reset your Flowsmith password',
+      intro:
+        'Someone, perhaps you, asked to reset the password of your Flowsmith account. Open this link to choose a new one:',
+      label: 'Choose a new password',
+      note: 'The link works once and expires in 1 hour. Choosing a new password signs you out everywhere else. If you did not ask for this, ignore this mail: your password stays as it is.',
+    },
+  );
 }
 
 /** To the new address: the link that makes it the account's e-mail. */
 export function emailChangeMail(to: string, name: string, link: string, token: string): TMail {
-  return {
-    ...composeMail(to, 'Confirm your new e-mail address for Flowsmith', [
-      `Hello ${name},`,
-      'Open this link to use this address for your Flowsmith account from now on:',
-      { link, label: 'Confirm my new e-mail address' },
-      'The link works once and expires in 24 hours. If you did not ask for this, ignore this mail.',
-    ]),
-    secret: token,
-  };
+  return linkMail(
+    to,
+    name,
+    { link, token },
+    {
+      subject: 'Confirm your new e-mail address for Flowsmith',
+      intro: 'Open this link to use this address for your Flowsmith account from now on:',
+      label: 'Confirm my new e-mail address',
+      note: 'The link works once and expires in 24 hours. If you did not ask for this, ignore this mail.',
+    },
+  );
 }
 
 /** To the old address, once the change is done, so a taken-over account does not go unnoticed. */

@@ -24,17 +24,45 @@ export function composeMail(
   };
 }
 
-/** The link that finishes signing up; `token` is the secret the outbox must not keep. */
-export function verificationMail(to: string, name: string, link: string, token: string): TMail {
+type TLinkMail = {
+  subject: string;
+  /** What the link does, before it. */
+  intro: string;
+  label: string;
+  /** How long it works and what to do when one did not ask for it. */
+  note: string;
+};
+
+/**
+ * A mail whose point is one single-use link to `name`; `token` is the secret in the link, which
+ * the outbox must not keep.
+ */
+export function linkMail(
+  to: string,
+  name: string,
+  { link, token }: { link: string; token: string },
+  { subject, intro, label, note }: TLinkMail,
+): TMail {
   return {
-    ...composeMail(to, 'Verify your e-mail address for Flowsmith', [
-      `Hello ${name},`,
-      'Open this link to verify your e-mail address and finish creating your Flowsmith account:',
-      { link, label: 'Verify my e-mail address' },
-      'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
-    ]),
+    ...composeMail(to, subject, [`Hello ${name},`, intro, { link, label }, note]),
     secret: token,
   };
+}
+
+/** The link that finishes signing up. */
+export function verificationMail(to: string, name: string, link: string, token: string): TMail {
+  return linkMail(
+    to,
+    name,
+    { link, token },
+    {
+      subject: 'Verify your e-mail address for Flowsmith',
+      intro:
+        'Open this link to verify your e-mail address and finish creating your Flowsmith account:',
+      label: 'Verify my e-mail address',
+      note: 'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
+    },
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import type { TSubscriptionPlan } from '@flowsmith/shared';
 import { invoices, reqLogs, subscriptions, usageCounters } from '../../db/schema/index';
 import { expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
-import { plansOf, setUsage } from '../../test/billing-fixtures';
+import { plansOf, setUsage, buy } from '../../test/billing-fixtures';
 
 const countOf = async (w: TWorld, query: ReturnType<typeof sql>) =>
   Number(
@@ -100,11 +100,7 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
   });
 
   it('buys Pro with 3 seats yearly: active at once, a paid invoice, higher limits', async () => {
-    const answer = await w.as.owner.post('/api/subscriptions', {
-      planId: plans.pro!.id,
-      seats: 3,
-      period: 'yearly',
-    });
+    const answer = await buy(w, plans.pro!, 3, 'yearly');
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toMatchObject({
       status: 'active',

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { subscriptions } from '../../db/schema/index';
-import { plansOf } from '../../test/billing-fixtures';
+import { plansOf, buy } from '../../test/billing-fixtures';
 import { startFakeStripeServer } from '../../test/fake-stripe-server';
 
 describe('plans, edited by the admin', () => {
@@ -22,9 +22,7 @@ describe('plans, edited by the admin', () => {
       requestsPerMonth: 30_000,
     });
     expect(edited.body).toMatchObject({ name: 'Pro+', priceMonthlyCents: 2_500 });
-    await w.created(
-      w.as.owner.post('/api/subscriptions', { planId: plans.pro!.id, seats: 1, period: 'monthly' }),
-    );
+    await w.created(buy(w, plans.pro!, 1, 'monthly'));
     expectError(await w.as.admin.del(`/api/subscription_plans/${plans.pro!.id}`), 409, 'conflict');
     expectError(await w.as.admin.del(`/api/subscription_plans/${plans.free!.id}`), 409, 'conflict');
     const retired = await w.as.admin.put(`/api/subscription_plans/${plans.pro!.id}`, {
@@ -33,13 +31,9 @@ describe('plans, edited by the admin', () => {
     expect(retired.body.active).toBe(false);
     // Its buyer keeps it; nobody can buy it any more.
     expect((await w.as.owner.get('/api/billing')).body.plan.name).toBe('Pro+');
-    const buy = await w.as.stranger.post('/api/subscriptions', {
-      planId: plans.pro!.id,
-      seats: 1,
-      period: 'monthly',
-    });
-    expectError(buy, 400, 'validation_error');
-    expect(fieldsOf(buy)).toEqual(['planId']);
+    const refused = await buy(w, plans.pro!, 1, 'monthly', w.as.stranger);
+    expectError(refused, 400, 'validation_error');
+    expect(fieldsOf(refused)).toEqual(['planId']);
     expect((await w.as.admin.del(`/api/subscription_plans/${plans.team!.id}`)).status).toBe(204);
   });
 });
@@ -98,11 +92,7 @@ describe('payments through Stripe', () => {
   it('answers 503 and keeps nothing when Stripe cannot be reached', async () => {
     const plans = await plansOf(w);
     stripeServer.state.down = true;
-    const answer = await w.as.stranger.post('/api/subscriptions', {
-      planId: plans.pro!.id,
-      seats: 1,
-      period: 'monthly',
-    });
+    const answer = await buy(w, plans.pro!, 1, 'monthly', w.as.stranger);
     stripeServer.state.down = false;
     expectError(answer, 503, 'unavailable');
     expect((await w.as.stranger.get('/api/subscriptions')).body.items).toEqual([]);
@@ -110,11 +100,7 @@ describe('payments through Stripe', () => {
 
   it('sends the buyer to Checkout, activates on the signed event once, and ignores forgeries', async () => {
     const plans = await plansOf(w);
-    const bought = await w.as.owner.post('/api/subscriptions', {
-      planId: plans.pro!.id,
-      seats: 3,
-      period: 'monthly',
-    });
+    const bought = await buy(w, plans.pro!, 3, 'monthly');
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     expect(bought.body).toMatchObject({
       status: 'pending',
@@ -172,13 +158,7 @@ describe('payments through Stripe', () => {
   });
   it('extends a renewed subscription to the period its paid invoice covers, once', async () => {
     const plans = await plansOf(w);
-    const bought = await w.created(
-      w.as.editor.post('/api/subscriptions', {
-        planId: plans.pro!.id,
-        seats: 1,
-        period: 'monthly',
-      }),
-    );
+    const bought = await w.created(buy(w, plans.pro!, 1, 'monthly', w.as.editor));
     const session = stripeServer.sessions.at(-1)!;
     const paid = JSON.parse(completed('evt_renew_1', bought.id, session.id));
     paid.data.object.invoice = 'in_renew_1';

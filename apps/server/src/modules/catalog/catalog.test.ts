@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nodeCatalog } from '@flowsmith/shared';
 import { nodes, nodeTypeParams, nodeTypes } from '../../db/schema/index';
-import { seedCatalog } from '../../db/seed-catalog';
+import { seedCatalog, seedCatalogIfChanged } from '../../db/seed-catalog';
 import { expectError, fieldsOf, useWorld } from '../../test/api-world';
 import { catalogTextFixtures, type TCatalogTextFixture } from '../../test/resource-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
@@ -107,5 +107,17 @@ describe.each(testDatabaseKinds)('catalog rows on %s', (database) => {
     const kinds = (await db.select({ kind: nodeTypes.kind }).from(nodeTypes)).map((r) => r.kind);
     expect(kinds).toContain('still_used');
     expect(kinds).not.toContain('retired');
+  });
+
+  it('seeds again on start only when the catalog of the code differs from the one seeded last', async () => {
+    const db = w.t.database.db;
+    expect(await seedCatalogIfChanged(db)).toBe(false);
+    // A database seeded by other code carries another fingerprint, or none.
+    await db.execute(sql`comment on table node_types is null`);
+    await db.delete(nodeTypes).where(eq(nodeTypes.kind, 'ai_output'));
+    expect(await seedCatalogIfChanged(db)).toBe(true);
+    const kinds = (await db.select({ kind: nodeTypes.kind }).from(nodeTypes)).map((r) => r.kind);
+    expect(kinds).toContain('ai_output');
+    expect(await seedCatalogIfChanged(db)).toBe(false);
   });
 });

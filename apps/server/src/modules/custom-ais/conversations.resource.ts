@@ -1,9 +1,4 @@
-import {
-  ZConversation,
-  ZConversationCreate,
-  ZConversationListQuery,
-  ZConversationUpdate,
-} from '@flowsmith/shared';
+import { conversationSchemas } from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
 import { conversations, customAis } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
@@ -23,12 +18,7 @@ export const conversationsResource: TResourceDefinition = {
     },
   },
   readScope: ({ user }) => eq(conversations.userId, user.id),
-  schemas: {
-    row: ZConversation,
-    create: ZConversationCreate,
-    update: ZConversationUpdate,
-    listQuery: ZConversationListQuery,
-  },
+  schemas: conversationSchemas,
   columns: columnsOf(
     conversations,
     'id',

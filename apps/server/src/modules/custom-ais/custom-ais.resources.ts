@@ -1,14 +1,4 @@
-import {
-  nodeKindOf,
-  ZCustomAi,
-  ZCustomAiCreate,
-  ZCustomAiListQuery,
-  ZCustomAiToNodeGroup,
-  ZCustomAiToNodeGroupCreate,
-  ZCustomAiToNodeGroupListQuery,
-  ZCustomAiToNodeGroupUpdate,
-  ZCustomAiUpdate,
-} from '@flowsmith/shared';
+import { nodeKindOf, customAiSchemas, customAiToNodeGroupSchemas } from '@flowsmith/shared';
 import { eq } from 'drizzle-orm';
 import { customAis, customAiToNodeGroups, nodeGroups, nodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -22,12 +12,7 @@ export const customAisResource: TResourceDefinition = {
   name: 'custom_ais',
   table: customAis,
   scope: { kind: 'project' },
-  schemas: {
-    row: ZCustomAi,
-    create: ZCustomAiCreate,
-    update: ZCustomAiUpdate,
-    listQuery: ZCustomAiListQuery,
-  },
+  schemas: customAiSchemas,
   columns: columnsOf(customAis, 'id', 'projectId', 'name', 'model', 'createdAt', 'updatedAt'),
   defaultSort: 'name',
   searchColumns: [customAis.name, customAis.description],
@@ -55,12 +40,7 @@ export const customAiToNodeGroupsResource: TResourceDefinition = {
       label: 'Custom AI',
     },
   },
-  schemas: {
-    row: ZCustomAiToNodeGroup,
-    create: ZCustomAiToNodeGroupCreate,
-    update: ZCustomAiToNodeGroupUpdate,
-    listQuery: ZCustomAiToNodeGroupListQuery,
-  },
+  schemas: customAiToNodeGroupSchemas,
   columns: columnsOf(
     customAiToNodeGroups,
     'id',

@@ -1,15 +1,9 @@
 import {
-  ZDatabaseValue,
-  ZDatabaseValueCreate,
-  ZDatabaseValueListQuery,
-  ZDatabaseValueUpdate,
-  ZNodeDatabase,
-  ZNodeDatabaseCreate,
-  ZNodeDatabaseListQuery,
-  ZNodeDatabaseUpdate,
   valueTypeError,
   VALUE_PREVIEW_LENGTH,
   type TValueTypeCode,
+  nodeDatabaseSchemas,
+  databaseValueSchemas,
 } from '@flowsmith/shared';
 import { databaseValues, nodeDatabases } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -21,12 +15,7 @@ export const nodeDatabasesResource: TResourceDefinition = {
   name: 'node_databases',
   table: nodeDatabases,
   scope: { kind: 'project' },
-  schemas: {
-    row: ZNodeDatabase,
-    create: ZNodeDatabaseCreate,
-    update: ZNodeDatabaseUpdate,
-    listQuery: ZNodeDatabaseListQuery,
-  },
+  schemas: nodeDatabaseSchemas,
   columns: columnsOf(nodeDatabases, 'id', 'projectId', 'name', 'createdAt'),
   defaultSort: 'name',
   searchColumns: [nodeDatabases.name, nodeDatabases.description],
@@ -44,12 +33,7 @@ export const databaseValuesResource: TResourceDefinition = {
       label: 'Database',
     },
   },
-  schemas: {
-    row: ZDatabaseValue,
-    create: ZDatabaseValueCreate,
-    update: ZDatabaseValueUpdate,
-    listQuery: ZDatabaseValueListQuery,
-  },
+  schemas: databaseValueSchemas,
   columns: columnsOf(
     databaseValues,
     'id',

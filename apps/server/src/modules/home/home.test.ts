@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { THomeSummary, TRun } from '@flowsmith/shared';
-import { reqLogs } from '../../db/schema/index';
 import { expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
@@ -42,8 +41,7 @@ describe.each(testDatabaseKinds)('home on %s', (database) => {
     ).body.run as TRun;
     expect((await finished(run.id)).status).toBe('succeeded');
     await w.make.customAi();
-    await w.t.database.db.insert(reqLogs).values({
-      projectId: w.projectId,
+    await w.make.reqLog({
       userId: w.users.editor.id,
       provider: 'openai',
       model: 'gpt-4o-mini',

@@ -1,9 +1,4 @@
-import {
-  ZMcpServer,
-  ZMcpServerCreate,
-  ZMcpServerListQuery,
-  ZMcpServerUpdate,
-} from '@flowsmith/shared';
+import { mcpServerSchemas } from '@flowsmith/shared';
 import { mcpServers } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { outboundUrlProblem } from '../../lib/outbound';
@@ -29,12 +24,7 @@ export function mcpServersResource(mcp: TMcpClients): TResourceDefinition {
     name: 'mcp_servers',
     table: mcpServers,
     scope: { kind: 'owner' },
-    schemas: {
-      row: ZMcpServer,
-      create: ZMcpServerCreate,
-      update: ZMcpServerUpdate,
-      listQuery: ZMcpServerListQuery,
-    },
+    schemas: mcpServerSchemas,
     columns: {
       id: mcpServers.id,
       name: mcpServers.name,

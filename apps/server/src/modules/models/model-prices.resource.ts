@@ -1,9 +1,4 @@
-import {
-  ZModelPrice,
-  ZModelPriceCreate,
-  ZModelPriceListQuery,
-  ZModelPriceUpdate,
-} from '@flowsmith/shared';
+import { modelPriceSchemas } from '@flowsmith/shared';
 import { modelPrices } from '../../db/schema/index';
 import { apiRow } from '../resources/api-row';
 import { columnsOf } from '../resources/list-query';
@@ -14,12 +9,7 @@ export const modelPricesResource: TResourceDefinition = {
   name: 'model_prices',
   table: modelPrices,
   scope: { kind: 'catalog' },
-  schemas: {
-    row: ZModelPrice,
-    create: ZModelPriceCreate,
-    update: ZModelPriceUpdate,
-    listQuery: ZModelPriceListQuery,
-  },
+  schemas: modelPriceSchemas,
   columns: columnsOf(modelPrices, 'id', 'model', 'createdAt'),
   defaultSort: 'model',
   searchColumns: [modelPrices.model],

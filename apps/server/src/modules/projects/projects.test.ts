@@ -177,33 +177,10 @@ describe.each(testDatabaseKinds)('projects and members on %s', (database) => {
     expect(
       (await w.as.viewer.put(`/api/users/${w.users.viewer.id}`, { name: 'Vera V.' })).body.name,
     ).toBe('Vera V.');
-    expect(
-      (
-        await w.as.owner.post('/api/users', {
-          email: 'new@example.com',
-          name: 'New',
-          password: 'long enough password',
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await w.as.admin.post('/api/users', {
-          email: 'new@example.com',
-          name: 'New',
-          password: 'long enough password',
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await w.as.admin.post('/api/users', {
-          email: 'new@example.com',
-          name: 'New',
-          password: 'long enough password',
-        })
-      ).status,
-    ).toBe(409);
+    const newUser = { email: 'new@example.com', name: 'New', password: 'long enough password' };
+    expect((await w.as.owner.post('/api/users', newUser)).status).toBe(403);
+    expect((await w.as.admin.post('/api/users', newUser)).status).toBe(201);
+    expect((await w.as.admin.post('/api/users', newUser)).status).toBe(409);
     expect(
       (await w.as.admin.put(`/api/users/${w.users.admin.id}`, { isAdmin: false })).status,
     ).toBe(409);

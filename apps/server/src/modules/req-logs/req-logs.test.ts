@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { reqLogs } from '../../db/schema/index';
 import { useWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 import { callAttempts } from '../models/request-log';
@@ -59,30 +58,23 @@ describe('long texts in the request log', () => {
 
   it('lists a call by the beginnings of its long texts, and its own row has them whole', async () => {
     const prompt = `${'p'.repeat(50_000)}😀`;
-    const [row] = await w.t.database.db
-      .insert(reqLogs)
-      .values({
-        projectId: w.projectId,
-        userId: w.users.owner.id,
-        provider: 'echo',
-        model: 'echo',
-        status: 'failed',
-        prompt,
-        response: 'short',
-        error: 'e'.repeat(3_000),
-      })
-      .returning();
+    const row = await w.make.reqLog({
+      status: 'failed',
+      prompt,
+      response: 'short',
+      error: 'e'.repeat(3_000),
+    });
     const list = await w.as.viewer.get(`/api/req_logs?projectId=${w.projectId}`);
     expect(JSON.stringify(list.body).length).toBeLessThan(20_000);
-    const listed = list.body.items.find((item: { id: string }) => item.id === row!.id);
+    const listed = list.body.items.find((item: { id: string }) => item.id === row.id);
     expect(listed).toMatchObject({ truncated: true, response: 'short' });
     expect(listed.prompt).toBe('p'.repeat(2_000));
     expect(listed.error).toHaveLength(2_000);
     expect(listed).not.toHaveProperty('prompt__length');
 
-    const whole = await w.as.viewer.get(`/api/req_logs/${row!.id}`);
+    const whole = await w.as.viewer.get(`/api/req_logs/${row.id}`);
     expect(whole.body).toMatchObject({ truncated: false, prompt, error: 'e'.repeat(3_000) });
-    expect((await w.as.stranger.get(`/api/req_logs/${row!.id}`)).status).toBe(404);
+    expect((await w.as.stranger.get(`/api/req_logs/${row.id}`)).status).toBe(404);
   });
 
   it('sends a new call out live clipped as a list shows it, never inside a character', () => {

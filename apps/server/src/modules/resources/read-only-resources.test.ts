@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reqLogs, runs } from '../../db/schema/index';
 import { useWorld } from '../../test/api-world';
 
 describe('runs and the request log', () => {
@@ -8,21 +7,13 @@ describe('runs and the request log', () => {
   let logId: string;
   let privateLogId: string;
   beforeAll(async () => {
-    const db = w.t.database.db;
-    const [run] = await db
-      .insert(runs)
-      .values({ projectId: w.projectId, userId: w.users.owner.id, status: 'succeeded' })
-      .returning();
-    runId = run!.id;
-    const [log] = await db
-      .insert(reqLogs)
-      .values({
-        projectId: w.projectId,
+    runId = (await w.make.finishedRun()).id;
+    logId = (
+      await w.make.reqLog({
         userId: w.users.editor.id,
         runId,
         provider: 'openai_compatible',
         model: 'tiny',
-        status: 'succeeded',
         latencyMs: 120,
         inputTokens: 10,
         outputTokens: 5,
@@ -30,19 +21,16 @@ describe('runs and the request log', () => {
         prompt: 'Hi',
         response: 'Hello',
       })
-      .returning();
-    logId = log!.id;
-    const [own] = await db
-      .insert(reqLogs)
-      .values({
+    ).id;
+    // A call outside any project: only its caller sees it.
+    privateLogId = (
+      await w.make.reqLog({
+        projectId: null,
         userId: w.users.stranger.id,
-        provider: 'echo',
-        model: 'echo',
         status: 'failed',
         error: 'boom',
       })
-      .returning();
-    privateLogId = own!.id;
+    ).id;
   });
 
   it("shows a project's request log to its members only", async () => {

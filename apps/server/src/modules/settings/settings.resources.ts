@@ -1,14 +1,4 @@
-import {
-  ZApiKey,
-  ZApiKeyCreate,
-  ZApiKeyCreated,
-  ZApiKeyListQuery,
-  ZApiKeyUpdate,
-  ZProviderCredential,
-  ZProviderCredentialCreate,
-  ZProviderCredentialListQuery,
-  ZProviderCredentialUpdate,
-} from '@flowsmith/shared';
+import { apiKeySchemas, providerCredentialSchemas } from '@flowsmith/shared';
 import { apiKeys, providerCredentials } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { outboundUrlProblem } from '../../lib/outbound';
@@ -22,13 +12,7 @@ export const apiKeysResource: TResourceDefinition = {
   name: 'api_keys',
   table: apiKeys,
   scope: { kind: 'owner' },
-  schemas: {
-    row: ZApiKey,
-    create: ZApiKeyCreate,
-    update: ZApiKeyUpdate,
-    listQuery: ZApiKeyListQuery,
-    created: ZApiKeyCreated,
-  },
+  schemas: apiKeySchemas,
   columns: columnsOf(apiKeys, 'id', 'name', 'createdAt', 'lastUsedAt'),
   defaultSort: '-createdAt',
   searchColumns: [apiKeys.name],
@@ -65,12 +49,7 @@ export function providerCredentialsResource(
     name: 'provider_credentials',
     table: providerCredentials,
     scope: { kind: 'owner' },
-    schemas: {
-      row: ZProviderCredential,
-      create: ZProviderCredentialCreate,
-      update: ZProviderCredentialUpdate,
-      listQuery: ZProviderCredentialListQuery,
-    },
+    schemas: providerCredentialSchemas,
     columns: columnsOf(providerCredentials, 'id', 'provider', 'name', 'createdAt'),
     defaultSort: 'name',
     searchColumns: [providerCredentials.name],

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { starterTemplates } from '@flowsmith/shared';
 import { expectError, fieldsOf, useWorld } from '../../test/api-world';
-import { plansOf } from '../../test/billing-fixtures';
+import { plansOf, buy } from '../../test/billing-fixtures';
 import { testDatabaseKinds } from '../../test/test-databases';
 
 describe.each(testDatabaseKinds)('starter templates on %s', (database) => {
@@ -9,9 +9,7 @@ describe.each(testDatabaseKinds)('starter templates on %s', (database) => {
   beforeAll(async () => {
     // Every template becomes a project of the owner: more than the Free plan's three.
     const { team } = await plansOf(w);
-    await w.created(
-      w.as.owner.post('/api/subscriptions', { planId: team!.id, seats: 1, period: 'monthly' }),
-    );
+    await w.created(buy(w, team!, 1, 'monthly'));
   });
 
   const finished = (runId: string) => w.finished(runId);

@@ -43,6 +43,27 @@ function statusOf(error: unknown): { status: number; statusText: string } {
   return { status: 500, statusText: '' };
 }
 
+type TPageKind = Pick<TErrorDescription, 'kind' | 'heading' | 'text'>;
+
+/** What the page says for a status: 403 and 404 have their own words, every other status these. */
+const serverError: TPageKind = {
+  kind: 'server',
+  heading: 'Server error',
+  text: 'Something went wrong on our side. Try again in a moment.',
+};
+const pageKinds: Record<number, TPageKind> = {
+  403: {
+    kind: 'forbidden',
+    heading: 'Access denied',
+    text: 'You do not have permission to open this page.',
+  },
+  404: {
+    kind: 'not-found',
+    heading: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+  },
+};
+
 const transportMessages: readonly string[] = Object.values(transportErrors);
 
 /**
@@ -62,29 +83,5 @@ export function describeError(error: unknown): TErrorDescription {
   }
   const { status, statusText } = statusOf(error);
   const title = statusTexts[status] ?? (statusText || 'Error');
-  if (status === 403) {
-    return {
-      status,
-      statusText: title,
-      kind: 'forbidden',
-      heading: 'Access denied',
-      text: 'You do not have permission to open this page.',
-    };
-  }
-  if (status === 404) {
-    return {
-      status,
-      statusText: title,
-      kind: 'not-found',
-      heading: 'Page not found',
-      text: 'The page you are looking for does not exist or has moved.',
-    };
-  }
-  return {
-    status,
-    statusText: title,
-    kind: 'server',
-    heading: 'Server error',
-    text: 'Something went wrong on our side. Try again in a moment.',
-  };
+  return { status, statusText: title, ...(pageKinds[status] ?? serverError) };
 }

@@ -14,7 +14,8 @@ type TFormDialogProps<TIn extends FieldValues, TOut, TSaved> = {
   /** What happens after a save; closing the dialog unless given. */
   onSaved?: (saved: TSaved) => void;
   onClose: () => void;
-  /** Fields the server may name in a 400's details: their messages show under them. */
+  /** Fields the server may name in a 400's details: their messages show under them. The form's
+   * own fields (those with a default value) unless given. */
   serverFields?: readonly Path<TIn>[];
   /** This form's own words for error codes (a 409 means something else on each form), shown on
    * the field the error names, else above the buttons. */
@@ -41,7 +42,7 @@ export function FormDialog<TIn extends FieldValues, TOut, TSaved>({
   onSave,
   onSaved,
   onClose,
-  serverFields = [],
+  serverFields,
   codeMessages = {},
   saveLabel = 'Save',
   saveIcon = 'pi pi-check',
@@ -61,7 +62,9 @@ export function FormDialog<TIn extends FieldValues, TOut, TSaved>({
     try {
       saved = await onSave(values);
     } catch (error) {
-      setFormError(applyServerErrors(form, error, serverFields, codeMessages));
+      const fields =
+        serverFields ?? (Object.keys(form.formState.defaultValues ?? {}) as Path<TIn>[]);
+      setFormError(applyServerErrors(form, error, fields, codeMessages));
       return;
     }
     if (onSaved) onSaved(saved);

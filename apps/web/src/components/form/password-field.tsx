@@ -1,4 +1,7 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '@flowsmith/shared';
+import type { TBoundFieldProps } from './bound-field';
 import { boundControl, type TField, type TOwn, textBinding } from './bound-control';
 import { inputClasses } from './text-field';
 
@@ -51,5 +54,18 @@ function SecretInput({
         </button>
       </div>
     </div>
+  );
+}
+
+/** A password the user chooses: the browser may suggest one, and the hint says the rule. */
+export function NewPasswordField<T extends FieldValues, TOut>(
+  props: Omit<TBoundFieldProps<T, TOut>, 'hint'>,
+) {
+  return (
+    <PasswordField
+      {...props}
+      autoComplete="new-password"
+      hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { authApi, authKeys } from '../../lib/auth';
 import { serverFormErrors } from './form-errors';
 import { useSingleUseLink } from './single-use-link';
 import { LightMessage } from '../../components/light-controls';
+import { AuthOutcome } from './auth-outcome';
 
 /** Makes the new address the account's from the link mailed to it (`?token=`), once. */
 function ConfirmEmailPage() {
@@ -32,20 +33,10 @@ function ConfirmEmailPage() {
   }
   if (confirm.isSuccess) {
     return (
-      <div className="verify-email">
-        <i
-          className="pi pi-check-circle verify-email__icon verify-email__icon--ok"
-          aria-hidden="true"
-        />
-        <h1 className="auth-title">E-mail address changed</h1>
-        <p className="auth-subtitle">
-          Your account now uses <strong>{confirm.data.user.email}</strong>. Sign in with it from now
-          on.
-        </p>
-        <Link to={appRoutes.home} className="p-button p-component w-full justify-content-center">
-          <span className="p-button-label">Continue</span>
-        </Link>
-      </div>
+      <AuthOutcome title="E-mail address changed" next={{ to: appRoutes.home, label: 'Continue' }}>
+        Your account now uses <strong>{confirm.data.user.email}</strong>. Sign in with it from now
+        on.
+      </AuthOutcome>
     );
   }
   const problem = !token

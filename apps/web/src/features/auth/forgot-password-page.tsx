@@ -4,11 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { appRoutes } from '@flowsmith/shared';
 import { applyServerErrors } from '../../components/form/server-errors';
-import { TextField } from '../../components/form/text-field';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
+import { AuthForm, EmailField } from './auth-form';
 import { MailDeliveryNote } from './mail-delivery-note';
-import { LightButton, LightMessage } from '../../components/light-controls';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZForgotPasswordBody));
 
@@ -47,28 +46,14 @@ function ForgotPasswordPage() {
         Enter the e-mail address of your account and we will send you a link to choose a new
         password.
       </p>
-      <form
-        className="auth-form"
-        noValidate
-        onFocus={resolver.preload}
+      <AuthForm
         onSubmit={form.handleSubmit(({ email }) => send.mutate(email))}
+        preload={resolver.preload}
+        error={formError}
+        submit={{ label: 'Send reset link', icon: 'pi pi-envelope', loading: send.isPending }}
       >
-        <TextField
-          control={form.control}
-          name="email"
-          id="forgot-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-        />
-        {formError ? <LightMessage severity="error" text={formError} className="w-full" /> : null}
-        <LightButton
-          type="submit"
-          label="Send reset link"
-          icon="pi pi-envelope"
-          loading={send.isPending}
-        />
-      </form>
+        <EmailField control={form.control} id="forgot-email" />
+      </AuthForm>
       <p className="auth-switch">
         Remembered it? <Link to={appRoutes.login}>Sign in</Link>
       </p>

@@ -17,3 +17,16 @@ export function serverFormErrors<F extends string>(
 ): TServerFormErrors<F> {
   return splitServerErrors(error, fieldNames, codeMessages);
 }
+
+/** Puts each message the server gave for one of `fieldNames` on that field of the form. */
+export function setFieldErrors<F extends string>(
+  setError: (name: F, error: { type: string; message: string }) => void,
+  error: unknown,
+  fieldNames: readonly F[],
+) {
+  const { fields } = serverFormErrors(error, fieldNames);
+  for (const name of fieldNames) {
+    const message = fields[name];
+    if (message) setError(name, { type: 'server', message });
+  }
+}

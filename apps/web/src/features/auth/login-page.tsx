@@ -7,10 +7,10 @@ import { isApiError } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/forms';
 import { rememberWsInfo } from '../../lib/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { serverFormErrors } from './form-errors';
+import { serverFormErrors, setFieldErrors } from './form-errors';
 import { PasswordField } from '../../components/form/password-field';
-import { TextField } from '../../components/form/text-field';
-import { LightButton, LightMessage } from '../../components/light-controls';
+import { LightMessage } from '../../components/light-controls';
+import { AuthForm, EmailField } from './auth-form';
 import { ResendButton } from './resend-verification';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZLoginBody));
@@ -35,13 +35,7 @@ function LoginPage() {
       queryClient.setQueryData(authKeys.me(), user);
       await navigate(safeReturnTo(returnTo), { replace: true });
     },
-    onError: (error) => {
-      const { fields } = serverFormErrors(error, FIELDS);
-      for (const name of FIELDS) {
-        const message = fields[name];
-        if (message) setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => setFieldErrors(setError, error, FIELDS),
   });
 
   const formError = login.isError ? serverFormErrors(login.error, FIELDS).form : null;
@@ -54,20 +48,24 @@ function LoginPage() {
     <>
       <h1 className="auth-title">Sign in</h1>
       <p className="auth-subtitle">Welcome back. Sign in to build and run your workflows.</p>
-      <form
-        className="auth-form"
-        noValidate
-        onFocus={resolver.preload}
+      <AuthForm
         onSubmit={handleSubmit((body) => login.mutate(body))}
+        preload={resolver.preload}
+        notice={
+          <>
+            {formError ? (
+              <LightMessage
+                severity={notVerified ? 'warn' : 'error'}
+                text={formError}
+                className="w-full"
+              />
+            ) : null}
+            {notVerified ? <ResendButton email={getValues('email')} /> : null}
+          </>
+        }
+        submit={{ label: 'Sign in', icon: 'pi pi-sign-in', loading: login.isPending }}
       >
-        <TextField
-          control={control}
-          name="email"
-          id="login-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-        />
+        <EmailField control={control} id="login-email" />
         <PasswordField
           control={control}
           name="password"
@@ -78,16 +76,7 @@ function LoginPage() {
         <Link to={appRoutes.forgotPassword} className="auth-forgot">
           Forgot password?
         </Link>
-        {formError ? (
-          <LightMessage
-            severity={notVerified ? 'warn' : 'error'}
-            text={formError}
-            className="w-full"
-          />
-        ) : null}
-        {notVerified ? <ResendButton email={getValues('email')} /> : null}
-        <LightButton type="submit" label="Sign in" icon="pi pi-sign-in" loading={login.isPending} />
-      </form>
+      </AuthForm>
       <p className="auth-switch">
         New to Flowsmith? <Link to={registerLink}>Create an account</Link>
       </p>

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { appRoutes, PASSWORD_MIN_LENGTH, type TRegisterBody } from '@flowsmith/shared';
+import { appRoutes, type TRegisterBody } from '@flowsmith/shared';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
-import { serverFormErrors } from './form-errors';
-import { PasswordField } from '../../components/form/password-field';
+import { serverFormErrors, setFieldErrors } from './form-errors';
+import { NewPasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
 import { MailDeliveryNote } from './mail-delivery-note';
 import { ResendButton } from './resend-verification';
-import { LightButton, LightMessage } from '../../components/light-controls';
+import { AuthForm, EmailField } from './auth-form';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZRegisterBody));
 
@@ -48,13 +48,7 @@ function RegisterPage() {
   const register = useMutation({
     mutationFn: (body: TRegisterBody) => authApi.register(body),
     onSuccess: ({ user }) => setRegisteredEmail(user.email),
-    onError: (error) => {
-      const { fields } = serverFormErrors(error, FIELDS);
-      for (const name of FIELDS) {
-        const message = fields[name];
-        if (message) setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => setFieldErrors(setError, error, FIELDS),
   });
 
   if (registeredEmail) return <CheckInbox email={registeredEmail} />;
@@ -64,11 +58,11 @@ function RegisterPage() {
     <>
       <h1 className="auth-title">Create account</h1>
       <p className="auth-subtitle">Build AI workflows on a canvas and run them anywhere.</p>
-      <form
-        className="auth-form"
-        noValidate
-        onFocus={resolver.preload}
+      <AuthForm
         onSubmit={handleSubmit((body) => register.mutate(body))}
+        preload={resolver.preload}
+        error={formError}
+        submit={{ label: 'Create account', icon: 'pi pi-user-plus', loading: register.isPending }}
       >
         <TextField
           control={control}
@@ -77,30 +71,14 @@ function RegisterPage() {
           label="Name"
           autoComplete="name"
         />
-        <TextField
-          control={control}
-          name="email"
-          id="register-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-        />
-        <PasswordField
+        <EmailField control={control} id="register-email" />
+        <NewPasswordField
           control={control}
           name="password"
           id="register-password"
           label="Password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
-        {formError ? <LightMessage severity="error" text={formError} className="w-full" /> : null}
-        <LightButton
-          type="submit"
-          label="Create account"
-          icon="pi pi-user-plus"
-          loading={register.isPending}
-        />
-      </form>
+      </AuthForm>
       <p className="auth-switch">
         Already have an account? <Link to={appRoutes.login}>Sign in</Link>
       </p>

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
-import { serverFormErrors } from './form-errors';
+import { serverFormErrors, setFieldErrors } from './form-errors';
 import { MailDeliveryNote } from './mail-delivery-note';
-import { TextField } from '../../components/form/text-field';
+import { AuthForm, EmailField } from './auth-form';
 import { LightButton, LightMessage } from '../../components/light-controls';
 
 const resolver = lazyZodResolver(() =>
@@ -14,6 +14,15 @@ const resolver = lazyZodResolver(() =>
 
 const SENT_TEXT =
   'If an unverified account uses this address, a new verification link is on its way.';
+
+function MailSent() {
+  return (
+    <>
+      <LightMessage severity="success" text={SENT_TEXT} className="w-full" />
+      <MailDeliveryNote />
+    </>
+  );
+}
 
 /** "Resend verification mail" for a known address (after sign-up or a 403 at sign-in). */
 export function ResendButton({
@@ -34,12 +43,7 @@ export function ResendButton({
         loading={resend.isPending}
         onClick={() => resend.mutate()}
       />
-      {resend.isSuccess ? (
-        <>
-          <LightMessage severity="success" text={SENT_TEXT} className="w-full" />
-          <MailDeliveryNote />
-        </>
-      ) : null}
+      {resend.isSuccess ? <MailSent /> : null}
       {resend.isError ? (
         <LightMessage
           severity="error"
@@ -61,41 +65,23 @@ export function ResendVerificationForm() {
   const resend = useMutation({
     mutationFn: (email: string) => authApi.resendVerification(email),
     onSuccess: () => setSent(true),
-    onError: (error) => {
-      const { fields } = serverFormErrors(error, ['email'] as const);
-      if (fields.email) setError('email', { type: 'server', message: fields.email });
-    },
+    onError: (error) => setFieldErrors(setError, error, ['email'] as const),
   });
   const formError = resend.isError ? serverFormErrors(resend.error, ['email'] as const).form : null;
 
   return (
-    <form
-      className="auth-form"
-      noValidate
-      onFocus={resolver.preload}
+    <AuthForm
       onSubmit={handleSubmit(({ email }) => resend.mutate(email))}
+      preload={resolver.preload}
+      error={formError}
+      notice={sent ? <MailSent /> : null}
+      submit={{
+        label: 'Resend verification mail',
+        icon: 'pi pi-envelope',
+        loading: resend.isPending,
+      }}
     >
-      <TextField
-        control={control}
-        name="email"
-        id="resend-email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-      />
-      {formError ? <LightMessage severity="error" text={formError} className="w-full" /> : null}
-      {sent ? (
-        <>
-          <LightMessage severity="success" text={SENT_TEXT} className="w-full" />
-          <MailDeliveryNote />
-        </>
-      ) : null}
-      <LightButton
-        type="submit"
-        label="Resend verification mail"
-        icon="pi pi-envelope"
-        loading={resend.isPending}
-      />
-    </form>
+      <EmailField control={control} id="resend-email" />
+    </AuthForm>
   );
 }

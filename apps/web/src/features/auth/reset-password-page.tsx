@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { appRoutes, PASSWORD_MIN_LENGTH } from '@flowsmith/shared';
-import { PasswordField } from '../../components/form/password-field';
+import { appRoutes } from '@flowsmith/shared';
+import { NewPasswordField } from '../../components/form/password-field';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
-import { serverFormErrors } from './form-errors';
-import { LightButton, LightMessage } from '../../components/light-controls';
+import { serverFormErrors, setFieldErrors } from './form-errors';
+import { LightMessage } from '../../components/light-controls';
+import { AuthForm } from './auth-form';
+import { AuthOutcome, LinkButton } from './auth-outcome';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZResetPasswordBody));
 
@@ -22,27 +24,14 @@ function ResetPasswordPage() {
   });
   const reset = useMutation({
     mutationFn: authApi.resetPassword,
-    onError: (error) => {
-      const { fields } = serverFormErrors(error, FIELDS);
-      if (fields.password) setError('password', { type: 'server', message: fields.password });
-    },
+    onError: (error) => setFieldErrors(setError, error, ['password'] as const),
   });
 
   if (reset.isSuccess) {
     return (
-      <div className="verify-email">
-        <i
-          className="pi pi-check-circle verify-email__icon verify-email__icon--ok"
-          aria-hidden="true"
-        />
-        <h1 className="auth-title">Password changed</h1>
-        <p className="auth-subtitle">
-          Sign in with your new password. Every other session of your account was signed out.
-        </p>
-        <Link to={appRoutes.login} className="p-button p-component w-full justify-content-center">
-          <span className="p-button-label">Sign in</span>
-        </Link>
-      </div>
+      <AuthOutcome title="Password changed" next={{ to: appRoutes.login, label: 'Sign in' }}>
+        Sign in with your new password. Every other session of your account was signed out.
+      </AuthOutcome>
     );
   }
 
@@ -57,38 +46,22 @@ function ResetPasswordPage() {
       {linkProblem ? (
         <>
           <LightMessage severity="error" text={linkProblem} className="w-full" />
-          <Link
-            to={appRoutes.forgotPassword}
-            className="p-button p-component w-full justify-content-center"
-          >
-            <span className="p-button-label">Send me a new link</span>
-          </Link>
+          <LinkButton to={appRoutes.forgotPassword} label="Send me a new link" />
         </>
       ) : (
-        <form
-          className="auth-form"
-          noValidate
-          onFocus={resolver.preload}
+        <AuthForm
           onSubmit={handleSubmit((body) => reset.mutate(body))}
+          preload={resolver.preload}
+          error={errors?.form}
+          submit={{ label: 'Set new password', icon: 'pi pi-check', loading: reset.isPending }}
         >
-          <PasswordField
+          <NewPasswordField
             control={control}
             name="password"
             id="reset-password"
             label="New password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
-          {errors?.form ? (
-            <LightMessage severity="error" text={errors.form} className="w-full" />
-          ) : null}
-          <LightButton
-            type="submit"
-            label="Set new password"
-            icon="pi pi-check"
-            loading={reset.isPending}
-          />
-        </form>
+        </AuthForm>
       )}
       <p className="auth-switch">
         <Link to={appRoutes.login}>Back to sign in</Link>

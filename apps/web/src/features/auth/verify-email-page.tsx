@@ -6,6 +6,7 @@ import { serverFormErrors } from './form-errors';
 import { ResendVerificationForm } from './resend-verification';
 import { useSingleUseLink } from './single-use-link';
 import { LightMessage } from '../../components/light-controls';
+import { AuthOutcome } from './auth-outcome';
 
 /** Verifies the address from the mailed link (`?token=`), once. */
 function VerifyEmailPage() {
@@ -26,17 +27,9 @@ function VerifyEmailPage() {
 
   if (verify.isSuccess) {
     return (
-      <div className="verify-email">
-        <i
-          className="pi pi-check-circle verify-email__icon verify-email__icon--ok"
-          aria-hidden="true"
-        />
-        <h1 className="auth-title">E-mail verified</h1>
-        <p className="auth-subtitle">Thanks, {verify.data.user.name}. Your account is active.</p>
-        <Link to={appRoutes.login} className="p-button p-component w-full justify-content-center">
-          <span className="p-button-label">Sign in</span>
-        </Link>
-      </div>
+      <AuthOutcome title="E-mail verified" next={{ to: appRoutes.login, label: 'Sign in' }}>
+        Thanks, {verify.data.user.name}. Your account is active.
+      </AuthOutcome>
     );
   }
 

@@ -3,7 +3,7 @@ import { Tag } from 'primereact/tag';
 import type { TCustomAi } from '@flowsmith/shared';
 import { CustomAiAvatar } from './custom-ai-avatar';
 import { chatUrl } from './custom-ai-links';
-import { IconButton } from '../../components/icon-button';
+import { EditButton, DeleteButton } from '../../components/icon-button';
 
 type TCustomAiCardProps = {
   customAi: TCustomAi;
@@ -47,22 +47,9 @@ export function CustomAiCard({
         )}
         {onEdit || onDelete ? (
           <span className="custom-ai-card__actions">
-            {onEdit ? (
-              <IconButton
-                icon="pi pi-pencil"
-                label={`Edit ${customAi.name}`}
-                tooltip="Edit"
-                onClick={() => onEdit(customAi)}
-              />
-            ) : null}
+            {onEdit ? <EditButton name={customAi.name} onClick={() => onEdit(customAi)} /> : null}
             {onDelete ? (
-              <IconButton
-                icon="pi pi-trash"
-                label={`Delete ${customAi.name}`}
-                tooltip="Delete"
-                onClick={() => onDelete(customAi)}
-                danger
-              />
+              <DeleteButton name={customAi.name} onClick={() => onDelete(customAi)} />
             ) : null}
           </span>
         ) : null}

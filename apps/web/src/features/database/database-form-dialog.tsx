@@ -49,7 +49,6 @@ export function DatabaseFormDialog({
       header={database ? 'Edit database' : 'New database'}
       onSave={save}
       onClose={onClose}
-      serverFields={['name', 'description']}
       codeMessages={CODE_MESSAGES}
       className="database-form-dialog"
     >

@@ -14,7 +14,7 @@ import { useNotify } from '../../components/toast';
 import { useCreateValue, useUpdateValue } from './database.mutations';
 import { valueForType } from './value-conversions';
 import { ValueEditor } from './value-editor';
-import { valueFormDefaults, VALUE_FORM_FIELDS, ZValueForm, type TValueForm } from './value-form';
+import { valueFormDefaults, ZValueForm, type TValueForm } from './value-form';
 
 const TYPE_OPTIONS = valueTypeCodes.map((code) => ({ label: valueTypeNames[code], value: code }));
 
@@ -58,7 +58,6 @@ export function ValueFormDialog({ databaseId, value, onClose }: TValueFormDialog
       header={value ? 'Edit value' : 'Add value'}
       onSave={save}
       onClose={onClose}
-      serverFields={VALUE_FORM_FIELDS}
       className="value-form-dialog"
     >
       <div className="value-form__row">

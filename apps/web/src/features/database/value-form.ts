@@ -29,8 +29,6 @@ export const ZValueForm = z
   });
 export type TValueForm = z.infer<typeof ZValueForm>;
 
-export const VALUE_FORM_FIELDS = ['key', 'value', 'type'] as const;
-
 const isValueType = (type: string): type is TValueTypeCode => ZValueType.safeParse(type).success;
 
 /** What the form starts with: the stored value, or an empty text value. */

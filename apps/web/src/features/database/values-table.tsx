@@ -8,7 +8,7 @@ import { pagedTableProps } from '../../components/table/paged-table';
 import { ExpandedValue } from './expanded-value';
 import { cellText, hasMoreToShow } from './value-conversions';
 import { ValueTypeTag } from './value-type-tag';
-import { IconButton } from '../../components/icon-button';
+import { EditButton, DeleteButton } from '../../components/icon-button';
 
 type TValuesTableProps = {
   page: TPage<TDatabaseValue> | undefined;
@@ -105,19 +105,8 @@ export function ValuesTable({
           bodyClassName="values-table__actions"
           body={(value: TDatabaseValue) => (
             <div className="value-actions">
-              <IconButton
-                icon="pi pi-pencil"
-                label={`Edit ${value.key}`}
-                tooltip="Edit"
-                onClick={() => actions.onEdit(value)}
-              />
-              <IconButton
-                icon="pi pi-trash"
-                label={`Delete ${value.key}`}
-                tooltip="Delete"
-                onClick={() => actions.onDelete(value)}
-                danger
-              />
+              <EditButton name={value.key} onClick={() => actions.onEdit(value)} />
+              <DeleteButton name={value.key} onClick={() => actions.onDelete(value)} />
             </div>
           )}
         />

@@ -13,6 +13,19 @@ import './documentation.css';
 const NODES_SLUG = 'nodes';
 
 /** The search box and, without a query, the table of contents. */
+/** A list of links to pages of the documentation. */
+function NavList({ links }: { links: { to: string; label: string }[] }) {
+  return (
+    <ul>
+      {links.map(({ to, label }) => (
+        <li key={to}>
+          <NavLink to={to}>{label}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DocsNavigation() {
   const [query, setQuery] = useState('');
   const hits = searchDocs(query);
@@ -48,25 +61,15 @@ function DocsNavigation() {
       ) : (
         <>
           <h2>Guides</h2>
-          <ul>
-            {guides.map((guide) => (
-              <li key={guide.slug}>
-                <NavLink to={guideUrl(guide.slug)}>{guide.title}</NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList
+            links={guides.map((guide) => ({ to: guideUrl(guide.slug), label: guide.title }))}
+          />
           <h2>
             <NavLink to={guideUrl(NODES_SLUG)} end>
               Node reference
             </NavLink>
           </h2>
-          <ul>
-            {nodeDocs.map((doc) => (
-              <li key={doc.kind}>
-                <NavLink to={nodeDocUrl(doc.kind)}>{doc.name}</NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList links={nodeDocs.map((doc) => ({ to: nodeDocUrl(doc.kind), label: doc.name }))} />
         </>
       )}
     </nav>

@@ -36,7 +36,6 @@ export function ProjectFormDialog({ project, onClose }: TProjectFormDialogProps)
       header={project ? 'Edit project' : 'New project'}
       onSave={save}
       onClose={onClose}
-      serverFields={['name', 'description']}
       className="project-form-dialog"
     >
       <TextField control={form.control} name="name" id="project-name" label="Name" />

@@ -7,7 +7,7 @@ import { projectList, type TProjectListParams } from './list-params';
 import { pagedTableProps } from '../../components/table/paged-table';
 import { constructorUrl } from '../../lib/project-links';
 import { ProjectRoleTag } from './project-role-tag';
-import { IconButton } from '../../components/icon-button';
+import { IconButton, EditButton, DeleteButton } from '../../components/icon-button';
 
 export type TProjectActions = {
   onMembers: (project: TProject) => void;
@@ -62,21 +62,10 @@ function ActionsCell({
         onClick={() => onMembers(project)}
       />
       {project.role !== 'viewer' ? (
-        <IconButton
-          icon="pi pi-pencil"
-          label="Edit project"
-          tooltip="Edit"
-          onClick={() => onEdit(project)}
-        />
+        <EditButton name="project" onClick={() => onEdit(project)} />
       ) : null}
       {project.role === 'owner' ? (
-        <IconButton
-          icon="pi pi-trash"
-          label="Delete project"
-          tooltip="Delete"
-          onClick={() => onDelete(project)}
-          danger
-        />
+        <DeleteButton name="project" onClick={() => onDelete(project)} />
       ) : null}
     </div>
   );

@@ -15,7 +15,7 @@ import { SettingsSection } from './settings-section';
 import { SettingsTable } from './settings-table';
 import { useRevokeApiKey } from './settings.mutations';
 import { apiKeysQueryOptions } from '../../lib/queries/settings';
-import { IconButton } from '../../components/icon-button';
+import { IconButton, EditButton } from '../../components/icon-button';
 
 type TDialog =
   { kind: 'form'; apiKey: TApiKey | null } | { kind: 'created'; created: TApiKeyCreated } | null;
@@ -96,10 +96,9 @@ export function ApiKeysSection() {
           bodyClassName="settings-actions-cell"
           body={(row: TApiKey) => (
             <div className="settings-actions__buttons">
-              <IconButton
-                icon="pi pi-pencil"
-                label={`Rename ${row.name}`}
-                tooltip="Rename"
+              <EditButton
+                name={row.name}
+                verb="Rename"
                 onClick={() => setDialog({ kind: 'form', apiKey: row })}
               />
               <IconButton

@@ -24,7 +24,6 @@ export function ChangeEmailDialog({ current, onClose }: { current: string; onClo
         notify.success('Check your new inbox', `Open the link we sent to ${body.email} to finish.`);
       }}
       onClose={onClose}
-      serverFields={['email', 'currentPassword']}
       saveLabel="Send confirmation link"
       saveIcon="pi pi-envelope"
       className="settings-dialog"

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, ZChangePasswordBody } from '@flowsmith/shared';
+import { ZChangePasswordBody } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
-import { PasswordField } from '../../components/form/password-field';
+import { NewPasswordField, PasswordField } from '../../components/form/password-field';
 import { useNotify } from '../../components/toast';
 import { useChangePassword } from './account.mutations';
 
@@ -23,7 +23,6 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         notify.success('Password changed', 'Your other sessions were signed out.');
       }}
       onClose={onClose}
-      serverFields={['currentPassword', 'newPassword']}
       saveLabel="Change password"
       className="settings-dialog"
     >
@@ -34,13 +33,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         label="Current password"
         autoComplete="current-password"
       />
-      <PasswordField
+      <NewPasswordField
         control={form.control}
         name="newPassword"
         id="new-password"
         label="New password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
     </FormDialog>
   );

@@ -63,7 +63,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onSave={(body) => remove.mutateAsync(body)}
       onSaved={forgetSession}
       onClose={onClose}
-      serverFields={['currentPassword', 'deleteProjects']}
       codeMessages={{ conflict: 'Your projects changed meanwhile: close and look again.' }}
       saveLabel="Delete my account"
       saveIcon="pi pi-trash"

@@ -5,7 +5,7 @@ import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { TMcpServer } from '@flowsmith/shared';
 import { EmptyState } from '../../components/empty-state';
-import { IconButton } from '../../components/icon-button';
+import { EditButton, DeleteButton } from '../../components/icon-button';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { mcpServersQueryOptions } from '../../lib/queries/mcp-servers';
@@ -103,19 +103,11 @@ export function McpServersSection() {
                 aria-label={`Tools of ${row.name}`}
                 onClick={() => setDialog({ kind: 'tools', server: row })}
               />
-              <IconButton
-                icon="pi pi-pencil"
-                label={`Edit ${row.name}`}
-                tooltip="Edit"
+              <EditButton
+                name={row.name}
                 onClick={() => setDialog({ kind: 'form', server: row })}
               />
-              <IconButton
-                icon="pi pi-trash"
-                label={`Delete ${row.name}`}
-                tooltip="Delete"
-                onClick={() => confirmDelete(row)}
-                danger
-              />
+              <DeleteButton name={row.name} onClick={() => confirmDelete(row)} />
             </div>
           )}
         />

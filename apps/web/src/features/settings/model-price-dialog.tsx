@@ -8,7 +8,6 @@ import { useNotify } from '../../components/toast';
 import type { TModelPriceBody } from '../../lib/queries/settings';
 import { useCreateModelPrice } from './settings.mutations';
 
-const FIELDS = ['model', 'inputPerMillion', 'outputPerMillion', 'perImage'] as const;
 const PRICES = [
   { name: 'inputPerMillion', label: '$ per million input tokens' },
   { name: 'outputPerMillion', label: '$ per million output tokens' },
@@ -46,7 +45,6 @@ export function ModelPriceDialog({ onClose }: { onClose: () => void }) {
       header="Add model price"
       onSave={save}
       onClose={onClose}
-      serverFields={FIELDS}
       className="settings-dialog"
     >
       <TextField

@@ -14,7 +14,7 @@ import { SettingsSection } from './settings-section';
 import { SettingsTable } from './settings-table';
 import { useDeleteProvider, useTestProvider } from './settings.mutations';
 import { providersQueryOptions } from '../../lib/queries/settings';
-import { IconButton } from '../../components/icon-button';
+import { EditButton, DeleteButton } from '../../components/icon-button';
 
 type TTestState =
   { status: 'testing' } | { status: 'ok'; model: string } | { status: 'failed'; error: string };
@@ -154,19 +154,8 @@ export function ProvidersSection() {
                   aria-label={`Test ${row.name}`}
                   onClick={() => runTest(row)}
                 />
-                <IconButton
-                  icon="pi pi-pencil"
-                  label={`Edit ${row.name}`}
-                  tooltip="Edit"
-                  onClick={() => setDialog({ credential: row })}
-                />
-                <IconButton
-                  icon="pi pi-trash"
-                  label={`Delete ${row.name}`}
-                  tooltip="Delete"
-                  onClick={() => confirmDelete(row)}
-                  danger
-                />
+                <EditButton name={row.name} onClick={() => setDialog({ credential: row })} />
+                <DeleteButton name={row.name} onClick={() => confirmDelete(row)} />
               </div>
               <TestResult state={row.test} />
             </div>

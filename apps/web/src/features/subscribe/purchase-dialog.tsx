@@ -13,7 +13,6 @@ import { useNotify } from '../../components/toast';
 import { formatCents, purchaseTotal, yearlyDiscountPercent } from './plan-words';
 import { useBuySubscription } from './subscribe.mutations';
 
-const FIELDS = ['seats', 'period', 'planId'] as const;
 const PERIODS = [
   { label: 'Monthly', value: 'monthly' },
   { label: 'Yearly', value: 'yearly' },
@@ -53,7 +52,6 @@ export function PurchaseDialog({
       header={`Buy ${plan.name}`}
       onSave={save}
       onClose={onClose}
-      serverFields={FIELDS}
       saveLabel={`Confirm and pay ${formatCents(total)}`}
       saveIcon="pi pi-credit-card"
       className="purchase-dialog"

@@ -8,12 +8,13 @@ afterEach(() => {
 });
 
 describe('createResourceApi', () => {
-  it('maps list/get/create/update/remove onto /api/{name}', async () => {
+  it('maps list/listAll/get/create/update/remove onto /api/{name}', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: '1' }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     const api = createResourceApi<TNode>('nodes');
 
     await api.list({ page: 1, pageSize: 50, projectId: 'p1' });
+    await api.listAll({ sort: 'name' });
     await api.get('n/1');
     await api.create({ type: 'input' });
     await api.update('1', { type: 'blank' });
@@ -22,6 +23,7 @@ describe('createResourceApi', () => {
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
       'GET /api/nodes?page=1&pageSize=50&projectId=p1',
+      'GET /api/nodes?sort=name&pageSize=200',
       'GET /api/nodes/n%2F1',
       'POST /api/nodes',
       'PUT /api/nodes/1',

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@flowsmith/shared';
 import { apiRequest, type TRequestOptions } from './api-client';
 
 export type TListParams = {
@@ -14,13 +15,15 @@ type TCallOptions = Pick<TRequestOptions, 'signal' | 'timeoutMs'>;
 
 export type TResourceApi<T, TCreate = Partial<T>, TUpdate = Partial<T>> = {
   list(params?: TListParams, options?: TCallOptions): Promise<TListResult<T>>;
+  /** One page of the API's largest size: for lists that are far shorter (pickers, own keys). */
+  listAll(params?: TListParams, options?: TCallOptions): Promise<TListResult<T>>;
   get(id: string, options?: TCallOptions): Promise<T>;
   create(body: TCreate, options?: TCallOptions): Promise<T>;
   update(id: string, body: TUpdate, options?: TCallOptions): Promise<T>;
   remove(id: string, options?: TCallOptions): Promise<void>;
 };
 
-const methodNames = new Set(['list', 'get', 'create', 'update', 'remove']);
+const methodNames = new Set(['list', 'listAll', 'get', 'create', 'update', 'remove']);
 
 /**
  * CRUD over `/api/{name}`. Wrapped in a Proxy so that a typo such as `api.fetchAll()` (possible
@@ -34,6 +37,8 @@ export function createResourceApi<T, TCreate = Partial<T>, TUpdate = Partial<T>>
   const item = (id: string) => `${base}/${encodeURIComponent(id)}`;
   const methods: TResourceApi<T, TCreate, TUpdate> = {
     list: (params, options) => apiRequest(base, { ...options, query: params }),
+    listAll: (params, options) =>
+      apiRequest(base, { ...options, query: { ...params, pageSize: MAX_PAGE_SIZE } }),
     get: (id, options) => apiRequest(item(id), options),
     create: (body, options) => apiRequest(base, { ...options, method: 'POST', body }),
     update: (id, body, options) => apiRequest(item(id), { ...options, method: 'PUT', body }),

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  MAX_PAGE_SIZE,
   type TBillingOverview,
   type TInvoice,
   type TProjectBudget,
@@ -67,15 +66,13 @@ export const billingOverviewQueryOptions = () =>
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.plans(),
-    queryFn: ({ signal }) =>
-      plansApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'sortOrder' }, { signal }),
+    queryFn: ({ signal }) => plansApi.listAll({ sort: 'sortOrder' }, { signal }),
   });
 
 export const invoicesQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.invoices(),
-    queryFn: ({ signal }) =>
-      invoicesApi.list({ pageSize: MAX_PAGE_SIZE, sort: '-createdAt' }, { signal }),
+    queryFn: ({ signal }) => invoicesApi.listAll({ sort: '-createdAt' }, { signal }),
   });
 
 export const projectBudgetQueryOptions = (projectId: string) =>

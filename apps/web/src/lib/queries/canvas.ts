@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  MAX_PAGE_SIZE,
   runnableGroupKinds,
   type TCanvasChanges,
   type TGraphDelete,
@@ -102,10 +101,8 @@ export const workflowsQueryOptions = (projectId: string) =>
     queryKey: canvasKeys.workflows(projectId),
     queryFn: async ({ signal }) => {
       const [groups, ...nodePages] = await Promise.all([
-        nodeGroupsApi.list({ projectId, pageSize: MAX_PAGE_SIZE }, { signal }),
-        ...runnableGroupKinds.map((type) =>
-          nodesApi.list({ projectId, type, pageSize: MAX_PAGE_SIZE }, { signal }),
-        ),
+        nodeGroupsApi.listAll({ projectId }, { signal }),
+        ...runnableGroupKinds.map((type) => nodesApi.listAll({ projectId, type }, { signal })),
       ]);
       const nodeIds = new Set(nodePages.flatMap((page) => page.items.map((node) => node.id)));
       return runnableGroups(groups.items, nodeIds);

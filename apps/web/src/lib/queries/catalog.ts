@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type TNodeType, type TNodeTypeParam } from '@flowsmith/shared';
+import { type TNodeType, type TNodeTypeParam } from '@flowsmith/shared';
 import { createResourceApi } from '../api';
 
 const nodeTypesApi = createResourceApi<TNodeType, never, never>('node_types');
@@ -13,8 +13,8 @@ export const catalogQueryOptions = () =>
     queryKey: catalogKeys.all,
     queryFn: async ({ signal }) => {
       const [types, params] = await Promise.all([
-        nodeTypesApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'sortOrder' }, { signal }),
-        nodeTypeParamsApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'sortOrder' }, { signal }),
+        nodeTypesApi.listAll({ sort: 'sortOrder' }, { signal }),
+        nodeTypeParamsApi.listAll({ sort: 'sortOrder' }, { signal }),
       ]);
       return { types: types.items, params: params.items };
     },

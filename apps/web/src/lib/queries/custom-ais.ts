@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UIMessage } from 'ai';
 import {
-  MAX_PAGE_SIZE,
   type TConversation,
   type TCustomAi,
   type TCustomAiCreate,
@@ -52,10 +51,7 @@ export const customAiListQueryOptions = (projectId: string, search = '') =>
   queryOptions({
     queryKey: customAiKeys.list(projectId, search),
     queryFn: ({ signal }) =>
-      customAisApi.list(
-        { projectId, search: search || undefined, sort: 'name', pageSize: MAX_PAGE_SIZE },
-        { signal },
-      ),
+      customAisApi.listAll({ projectId, search: search || undefined, sort: 'name' }, { signal }),
     // Typing a search keeps the cards on screen instead of flashing the empty grid.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === projectId ? previous : undefined,
@@ -71,15 +67,13 @@ export const customAiQueryOptions = (id: string) =>
 export const projectLinksQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: customAiKeys.projectLinks(projectId),
-    queryFn: ({ signal }) =>
-      customAiLinksApi.list({ projectId, pageSize: MAX_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => customAiLinksApi.listAll({ projectId }, { signal }),
   });
 
 export const aiLinksQueryOptions = (customAiId: string) =>
   queryOptions({
     queryKey: customAiKeys.aiLinks(customAiId),
-    queryFn: ({ signal }) =>
-      customAiLinksApi.list({ customAiId, pageSize: MAX_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => customAiLinksApi.listAll({ customAiId }, { signal }),
   });
 
 export const conversationsQueryOptions = (customAiId: string) =>

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  MAX_PAGE_SIZE,
   type TDatabaseValue,
   type TDatabaseValueCreate,
   type TNodeDatabase,
@@ -48,8 +47,7 @@ export const databaseKeys = {
 export const databasesQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: databaseKeys.list(projectId),
-    queryFn: ({ signal }) =>
-      nodeDatabasesApi.list({ projectId, pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
+    queryFn: ({ signal }) => nodeDatabasesApi.listAll({ projectId, sort: 'name' }, { signal }),
   });
 
 /** One page of a database's values, by the API's own list query. */

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  MAX_PAGE_SIZE,
   type TMcpServer,
   type TMcpServerCreate,
   type TMcpServerUpdate,
@@ -29,8 +28,7 @@ export const mcpServerKeys = {
 export const mcpServersQueryOptions = () =>
   queryOptions({
     queryKey: mcpServerKeys.list(),
-    queryFn: ({ signal }) =>
-      mcpServersApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
+    queryFn: ({ signal }) => mcpServersApi.listAll({ sort: 'name' }, { signal }),
   });
 
 export const mcpToolsQueryOptions = (id: string) =>

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  MAX_PAGE_SIZE,
   type TProjectUser,
   type TProjectUserCreate,
   type TProjectUserUpdate,
@@ -31,8 +30,7 @@ export const memberKeys = {
 export const membersQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: memberKeys.list(projectId),
-    queryFn: ({ signal }) =>
-      projectUsersApi.list({ projectId, pageSize: MAX_PAGE_SIZE, sort: 'createdAt' }, { signal }),
+    queryFn: ({ signal }) => projectUsersApi.listAll({ projectId, sort: 'createdAt' }, { signal }),
   });
 
 export const userSearchQueryOptions = (text: string) =>

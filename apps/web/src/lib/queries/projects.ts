@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  MAX_PAGE_SIZE,
-  type TProject,
-  type TProjectCreate,
-  type TProjectUpdate,
-} from '@flowsmith/shared';
+import { type TProject, type TProjectCreate, type TProjectUpdate } from '@flowsmith/shared';
 import { createResourceApi, type TListParams } from '../api';
 
 export const projectsApi = createResourceApi<TProject, TProjectCreate, TProjectUpdate>('projects');
@@ -36,8 +31,7 @@ export const projectPageQueryOptions = (query: TListParams) =>
 export const myProjectsQueryOptions = () =>
   queryOptions({
     queryKey: projectKeys.mine(),
-    queryFn: ({ signal }) =>
-      projectsApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
+    queryFn: ({ signal }) => projectsApi.listAll({ sort: 'name' }, { signal }),
   });
 
 /** One project, with the caller's role in it. */

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  MAX_PAGE_SIZE,
   type TApiKey,
   type TApiKeyCreated,
   type TModelPrice,
@@ -64,20 +63,17 @@ export const settingsKeys = {
 export const providersQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.providers,
-    queryFn: ({ signal }) =>
-      providerCredentialsApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'name' }, { signal }),
+    queryFn: ({ signal }) => providerCredentialsApi.listAll({ sort: 'name' }, { signal }),
   });
 
 export const apiKeysQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.apiKeys,
-    queryFn: ({ signal }) =>
-      apiKeysApi.list({ pageSize: MAX_PAGE_SIZE, sort: '-createdAt' }, { signal }),
+    queryFn: ({ signal }) => apiKeysApi.listAll({ sort: '-createdAt' }, { signal }),
   });
 
 export const modelPricesQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.modelPrices,
-    queryFn: ({ signal }) =>
-      modelPricesApi.list({ pageSize: MAX_PAGE_SIZE, sort: 'model' }, { signal }),
+    queryFn: ({ signal }) => modelPricesApi.listAll({ sort: 'model' }, { signal }),
   });
