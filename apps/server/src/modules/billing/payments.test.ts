@@ -156,6 +156,7 @@ describe('payments through Stripe', () => {
     expect((await deliver(ended)).json()).toEqual({ applied: true });
     expect((await w.as.owner.get('/api/billing')).body.plan.code).toBe('free');
   });
+
   it('extends a renewed subscription to the period its paid invoice covers, once', async () => {
     const plans = await plansOf(w);
     const bought = await w.created(buy(w, plans.pro!, 1, 'monthly', w.as.editor));
