@@ -31,6 +31,7 @@ import { planInputSync, renamedInputs } from '../core/template-variables';
 import { HandleSummary } from './handle-summary';
 import { InputRenameNotice } from './input-rename-notice';
 import { ParamField } from './param-field';
+import { RunParamsNotice } from './run-params-notice';
 import { EditNotice, resubmit } from './edit-notice';
 import { changedSince, fieldName } from './remote-edits';
 
@@ -266,6 +267,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
           onUseMine={useMine}
           onUseTheirs={useTheirs}
         />
+        <RunParamsNotice nodeId={node.id} params={params} choices={options} />
         <TextField
           control={form.control}
           name="title"
