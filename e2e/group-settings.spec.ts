@@ -73,3 +73,49 @@ test("a group's settings are a form from its kind, with a JSON view of the same 
     .poll(() => settingsOf(page.request, group.id))
     .toEqual({ description: 'Looks things up, briefly.', tone: 'dry' });
 });
+
+/** A change made by another program through the REST API, as API-key clients do. */
+async function putGroup(request: APIRequestContext, origin: string, id: string, body: unknown) {
+  const response = await request.put(`/api/node_groups/${id}`, { data: body, headers: { origin } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('another change to a group while its form is open: untouched fields follow, a clash offers theirs', async ({
+  page,
+  flowsmith,
+}) => {
+  await signUpAndIn(page, flowsmith.verificationLink, 'Clara Clash');
+  const project = await post<TId>(page.request, '/api/projects', { name: 'Clashing' });
+  const group = await post<TId>(page.request, '/api/node_groups', {
+    projectId: project.id,
+    name: 'Frame',
+    type: 'group',
+    position: { x: 40, y: 40 },
+    width: 420,
+    height: 220,
+  });
+  await openCanvas(page, project.id);
+  await page.getByRole('button', { name: 'Settings of Frame' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Group settings' });
+  const notes = dialog.getByLabel('Notes');
+  await expect(notes).toBeVisible();
+
+  // Someone else renames the group: the untouched name follows, and the dialog says so.
+  await putGroup(page.request, flowsmith.url, group.id, { name: 'Frame two' });
+  await expect(dialog.getByTestId('remote-change-notice')).toContainText('Name');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Frame two');
+
+  // Both change the notes: the later save is refused with their value, and "use theirs" takes it.
+  await notes.fill('Mine');
+  await putGroup(page.request, flowsmith.url, group.id, { settings: { description: 'Theirs' } });
+  await expect(dialog.getByTestId('remote-change-notice')).toContainText('Notes');
+  await expect(notes).toHaveValue('Mine');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const conflict = dialog.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('Notes: Theirs');
+  await conflict.getByRole('button', { name: 'Use theirs' }).click();
+  await expect(notes).toHaveValue('Theirs');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => settingsOf(page.request, group.id)).toEqual({ description: 'Theirs' });
+});
