@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { openCanvas } from './constructor-helpers';
 import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
@@ -11,23 +11,35 @@ const settingsOf = async (request: APIRequestContext, groupId: string) =>
     }
   ).settings;
 
-test("a group's settings are a form from its kind, with a JSON view of the same values", async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Greta Groups');
-  const project = await post<TId>(page.request, '/api/projects', { name: 'Grouped' });
-  const group = await post<TId>(page.request, '/api/node_groups', {
+/** Signs a new person up and opens a new project's canvas with one group of `type` on it. */
+async function groupOnCanvas(
+  page: Page,
+  flowsmith: { verificationLink(email: string): Promise<string> },
+  person: string,
+  group: { name: string; type: string },
+) {
+  await signUpAndIn(page, flowsmith.verificationLink, person);
+  const project = await post<TId>(page.request, '/api/projects', { name: `${group.name} lab` });
+  const created = await post<TId>(page.request, '/api/node_groups', {
     projectId: project.id,
-    name: 'Helper',
-    type: 'ai_group',
+    ...group,
     position: { x: 40, y: 40 },
     width: 420,
     height: 220,
   });
   await openCanvas(page, project.id);
+  await page.getByRole('button', { name: `Settings of ${group.name}` }).click();
+  return created.id;
+}
 
-  await page.getByRole('button', { name: 'Settings of Helper' }).click();
+test("a group's settings are a form from its kind, with a JSON view of the same values", async ({
+  page,
+  flowsmith,
+}) => {
+  const groupId = await groupOnCanvas(page, flowsmith, 'Greta Groups', {
+    name: 'Helper',
+    type: 'ai_group',
+  });
   const dialog = page.getByRole('dialog', { name: 'AI group settings' });
   await expect(dialog).toBeVisible();
   // A labelled field with its meaning explained, not a raw JSON box.
@@ -38,7 +50,7 @@ test("a group's settings are a form from its kind, with a JSON view of the same 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect
-    .poll(() => settingsOf(page.request, group.id))
+    .poll(() => settingsOf(page.request, groupId))
     .toMatchObject({ description: 'Answers questions about the handbook.' });
 
   // The JSON view shows the same values, and what is typed there shows in the form.
@@ -61,7 +73,7 @@ test("a group's settings are a form from its kind, with a JSON view of the same 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect
-    .poll(() => settingsOf(page.request, group.id))
+    .poll(() => settingsOf(page.request, groupId))
     .toEqual({ description: 'Looks things up.', tone: 'dry' });
 
   // Settings the form does not show survive a save from the form.
@@ -70,7 +82,7 @@ test("a group's settings are a form from its kind, with a JSON view of the same 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect
-    .poll(() => settingsOf(page.request, group.id))
+    .poll(() => settingsOf(page.request, groupId))
     .toEqual({ description: 'Looks things up, briefly.', tone: 'dry' });
 });
 
@@ -84,30 +96,22 @@ test('another change to a group while its form is open: untouched fields follow,
   page,
   flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Clara Clash');
-  const project = await post<TId>(page.request, '/api/projects', { name: 'Clashing' });
-  const group = await post<TId>(page.request, '/api/node_groups', {
-    projectId: project.id,
+  const groupId = await groupOnCanvas(page, flowsmith, 'Clara Clash', {
     name: 'Frame',
     type: 'group',
-    position: { x: 40, y: 40 },
-    width: 420,
-    height: 220,
   });
-  await openCanvas(page, project.id);
-  await page.getByRole('button', { name: 'Settings of Frame' }).click();
   const dialog = page.getByRole('dialog', { name: 'Group settings' });
   const notes = dialog.getByLabel('Notes');
   await expect(notes).toBeVisible();
 
   // Someone else renames the group: the untouched name follows, and the dialog says so.
-  await putGroup(page.request, flowsmith.url, group.id, { name: 'Frame two' });
+  await putGroup(page.request, flowsmith.url, groupId, { name: 'Frame two' });
   await expect(dialog.getByTestId('remote-change-notice')).toContainText('Name');
   await expect(dialog.getByLabel('Name')).toHaveValue('Frame two');
 
   // Both change the notes: the later save is refused with their value, and "use theirs" takes it.
   await notes.fill('Mine');
-  await putGroup(page.request, flowsmith.url, group.id, { settings: { description: 'Theirs' } });
+  await putGroup(page.request, flowsmith.url, groupId, { settings: { description: 'Theirs' } });
   await expect(dialog.getByTestId('remote-change-notice')).toContainText('Notes');
   await expect(notes).toHaveValue('Mine');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -117,5 +121,5 @@ test('another change to a group while its form is open: untouched fields follow,
   await expect(notes).toHaveValue('Theirs');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(() => settingsOf(page.request, group.id)).toEqual({ description: 'Theirs' });
+  await expect.poll(() => settingsOf(page.request, groupId)).toEqual({ description: 'Theirs' });
 });

@@ -1,47 +1,20 @@
-import type { APIRequestContext } from '@playwright/test';
 import { nodeOfKind, openCanvas } from './constructor-helpers';
 import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
-import { post, runWorkflow, wireProcessor, type TId } from './support/workflows';
-
-/** input → ai_processor (Echo, template `Then: {{input}}`) → ai_output, side by side in a group. */
-async function createWorkflow(request: APIRequestContext) {
-  const project = await post<TId>(request, '/api/projects', { name: 'Then and now' });
-  const group = await post<TId & { nodeId: string }>(request, '/api/node_groups', {
-    projectId: project.id,
-    name: 'Echo group',
-    type: 'ai_group',
-    position: { x: 40, y: 40 },
-    width: 980,
-    height: 320,
-  });
-  const node = (type: string, x: number, title: string, params: Record<string, unknown>) =>
-    post<TId>(request, '/api/nodes', {
-      projectId: project.id,
-      type,
-      parentId: group.nodeId,
-      position: { x, y: 70 },
-      data: { title, params },
-    });
-  const input = await node('input', 30, 'Question', { name: 'question' });
-  const processor = await node('ai_processor', 340, 'Echo', { template: 'Then: {{input}}' });
-  const output = await node('ai_output', 660, 'Answer', { name: 'answer' });
-  await wireProcessor(request, project.id, { input, processor, output });
-  return { projectId: project.id, groupId: group.id };
-}
+import { createLaidOutWorkflow, runWorkflow } from './support/workflows';
 
 test('a past run shows the params it ran with, not the ones changed since', async ({
   page,
   flowsmith,
 }) => {
   await signUpAndIn(page, flowsmith.verificationLink, 'Paula Past');
-  const workflow = await createWorkflow(page.request);
+  const workflow = await createLaidOutWorkflow(page.request, 'Then and now', 'echo');
   await runWorkflow(page.request, workflow, 'hello');
 
   await openCanvas(page, workflow.projectId);
   const processor = nodeOfKind(page, 'ai_processor');
   const summary = processor.getByTestId('node-summary');
-  await expect(summary).toContainText('Then: {{input}}');
+  await expect(summary).toContainText('Q: {{input}}');
 
   // Today's template changes after the run.
   await processor.getByRole('button', { name: /Settings of/ }).click();
@@ -59,14 +32,14 @@ test('a past run shows the params it ran with, not the ones changed since', asyn
   await expect(page.getByTestId('run-banner')).toContainText('Showing run');
   await expect(summary).toHaveAttribute('data-run-params', 'true');
   await expect(summary).not.toContainText('Now:');
-  await expect(summary).toContainText('Then: {{input}}');
+  await expect(summary).toContainText('Q: {{input}}');
   await expect(summary).toContainText('As this run used');
 
   // Its settings say what the run used, beside today's form.
   await processor.getByRole('button', { name: /Settings of/ }).click();
   const used = dialog.getByRole('region', { name: 'Settings this run used' });
   await expect(used).toContainText('Prompt template');
-  await expect(used).toContainText('Then: {{input}}');
+  await expect(used).toContainText('Q: {{input}}');
   await expect(used).not.toContainText('Now:');
   await expect(dialog.locator('#param-template')).toHaveValue('Now: {{input}}');
   await dialog.getByRole('button', { name: 'Cancel' }).click();

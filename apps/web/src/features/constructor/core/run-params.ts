@@ -42,6 +42,7 @@ export function paramLines(
   return params.map((param) => ({
     name: param.name,
     label: param.label || param.name,
-    value: valueText(param, values[param.name], choices),
+    // A blank value runs as the param's default.
+    value: valueText(param, values[param.name] ?? param.defaultValue, choices),
   }));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { TFieldVersions, TNodeGroup, TParamMeta } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
@@ -20,7 +20,7 @@ import {
   type TGroupFormValues,
 } from './group-settings-form';
 import { GroupSettingsJson } from './group-settings-json';
-import { ParamField } from './param-field';
+import { ParamControl } from './param-field';
 import { useParamChoices } from './param-choices';
 import { changedSince, fieldName } from './remote-edits';
 
@@ -258,22 +258,14 @@ export function GroupSettingsDialog({ group, projectId, onClose }: TGroupSetting
               <p className="canvas-dialog__empty">This kind of group has no settings.</p>
             )}
             {params.map((param) => (
-              <Controller
+              <ParamControl
                 key={param.name}
                 control={form.control}
-                name={`params.${param.name}`}
-                render={({ field, fieldState }) => (
-                  <ParamField
-                    param={param}
-                    value={field.value}
-                    error={fieldState.error?.message}
-                    disabled={readOnly}
-                    projectId={projectId}
-                    options={choices}
-                    modelKind="text"
-                    onChange={field.onChange}
-                  />
-                )}
+                param={param}
+                disabled={readOnly}
+                projectId={projectId}
+                options={choices}
+                modelKind="text"
               />
             ))}
           </TabPanel>

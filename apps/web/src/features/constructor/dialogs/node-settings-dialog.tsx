@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   templateOf,
@@ -28,7 +28,7 @@ import { conflictFields, type TNodeBase } from '../state/node-writes';
 import { planInputSync, renamedInputs } from '../core/template-variables';
 import { HandleSummary } from './handle-summary';
 import { InputRenameNotice } from './input-rename-notice';
-import { ParamField } from './param-field';
+import { ParamControl } from './param-field';
 import { useParamChoices } from './param-choices';
 import { RunParamsNotice } from './run-params-notice';
 import { EditNotice, resubmit } from './edit-notice';
@@ -265,21 +265,13 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
         />
         {params.map((param) => (
           <Fragment key={param.name}>
-            <Controller
+            <ParamControl
               control={form.control}
-              name={`params.${param.name}`}
-              render={({ field, fieldState }) => (
-                <ParamField
-                  param={param}
-                  value={field.value}
-                  error={fieldState.error?.message}
-                  disabled={readOnly}
-                  projectId={projectId}
-                  options={options}
-                  modelKind={modelKind}
-                  onChange={field.onChange}
-                />
-              )}
+              param={param}
+              disabled={readOnly}
+              projectId={projectId}
+              options={options}
+              modelKind={modelKind}
             />
             {param.name === 'template' ? (
               <InputRenameNotice
