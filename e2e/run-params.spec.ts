@@ -9,7 +9,7 @@ test('a past run shows the params it ran with, not the ones changed since', asyn
 }) => {
   await signUpAndIn(page, flowsmith.verificationLink, 'Paula Past');
   const workflow = await createLaidOutWorkflow(page.request, 'Then and now', 'echo');
-  await runWorkflow(page.request, workflow, 'hello');
+  await runWorkflow(page.request, workflow, 'hello', 'input');
 
   await openCanvas(page, workflow.projectId);
   const processor = nodeOfKind(page, 'ai_processor');

@@ -88,11 +88,12 @@ export async function runWorkflow(
   request: APIRequestContext,
   workflow: { projectId: string; groupId: string },
   question: string,
+  inputName = 'question',
 ) {
   const { run } = await post<{ run: TId }>(request, '/api/runs', {
     projectId: workflow.projectId,
     nodeGroupId: workflow.groupId,
-    inputs: { question },
+    inputs: { [inputName]: question },
   });
   await expect
     .poll(
