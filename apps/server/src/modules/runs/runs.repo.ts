@@ -17,6 +17,22 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
   return group;
 }
 
+/**
+ * Stores a run of the canvas with its params snapshot: each node's params in the project, by
+ * node id, read by the statement that stores the run.
+ */
+export async function insertCanvasRun(
+  db: TDb,
+  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { projectId: string },
+): Promise<TRunRow> {
+  const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
+  const [row] = await db
+    .insert(runs)
+    .values({ ...values, paramsSnapshot: snapshot })
+    .returning();
+  return row!;
+}
+
 export function nodeStates(db: TDb, runId: string) {
   return db
     .select()
