@@ -14,11 +14,12 @@ const PASSWORD = 'benchmark password 123';
 
 /**
  * The server app in this process on a throw-away data folder: the embedded database by default;
- * with DATABASE_URL (or `kind` postgres), a throw-away database on that server. Mail goes to a real SMTP test server,
+ * with DATABASE_URL (or `kind` postgres), a throw-away database on that server; `env` adds settings. Mail goes to a real SMTP test server,
  * where `signUp` reads the verification link.
  */
 export async function startBenchApp(
   kind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+  env: Record<string, string> = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
   const smtp = await startSmtpTestServer();
@@ -27,6 +28,7 @@ export async function startBenchApp(
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'none'),
+    ...env,
   });
   const database =
     kind === 'postgres'
