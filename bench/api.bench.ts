@@ -97,16 +97,8 @@ async function throughServer(kind: 'pglite' | 'postgres') {
   const bench = await startBenchApp(kind);
   try {
     const owner = await bench.signUp(`api-${kind}@example.com`, 'Bench');
-    const call = async (url: string, payload: object) => {
-      const response = await bench.app.inject({
-        method: 'POST',
-        url,
-        payload,
-        headers: { cookie: owner.cookie, origin: bench.origin },
-      });
-      if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
-      return response.json() as { id: string; nodeId: string; key: string };
-    };
+    const call = (url: string, payload: object) =>
+      bench.post<{ id: string; nodeId: string; key: string }>(owner.cookie, url, payload);
     const project = await call('/api/projects', { name: 'Bench' });
     const group = await call('/api/node_groups', {
       projectId: project.id,

@@ -20,6 +20,7 @@ import {
 import { subscriptionPlans } from '../apps/server/src/db/schema/index';
 import { startFakeOpenAiServer } from '../apps/server/src/test/fake-openai-server';
 import { startBenchApp } from './support/bench-app';
+import { streamedChat } from './support/model-call';
 
 const NODES = 1_000;
 const ROUNDS = 7;
@@ -144,16 +145,8 @@ async function throughServer(
       .set({ requestsPerMonth: 1_000_000_000 })
       .where(eq(subscriptionPlans.code, 'free'));
     const owner = await bench.signUp(`engine-${kind}@example.com`, 'Bench');
-    const post = async (url: string, payload: object) => {
-      const response = await bench.app.inject({
-        method: 'POST',
-        url,
-        payload,
-        headers: { cookie: owner.cookie, origin: bench.origin },
-      });
-      if (response.statusCode >= 300) throw new Error(`${url}: ${response.body.slice(0, 500)}`);
-      return response.json() as { id: string; run: { id: string } };
-    };
+    const post = (url: string, payload: object) =>
+      bench.post<{ id: string; run: { id: string } }>(owner.cookie, url, payload);
     const handle = (name: string) => [{ name, label: name, type: 'text' }];
     const perWorkflow = new Map<string, number>();
     for (const [name, workflow] of workflows) {
@@ -215,20 +208,8 @@ console.table(rows);
 
 /** Median time of one streamed call to the local model on its own, as a node makes it. */
 async function directModelCall(modelUrl: string): Promise<number> {
-  const call = async () => {
-    const response = await fetch(`${modelUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'tiny-chat',
-        stream: true,
-        messages: [{ role: 'user', content: 'ok' }],
-      }),
-    });
-    await response.text();
-  };
   const ms = await median(async () => {
-    for (let i = 0; i < 100; i++) await call();
+    for (let i = 0; i < 100; i++) await streamedChat(modelUrl, 'tiny-chat', 'ok');
   });
   return ms / 100;
 }
