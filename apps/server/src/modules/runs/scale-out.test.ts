@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import { runNodeStates, runs } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
@@ -23,9 +23,12 @@ type TEvent = { seq: number; type: string; status?: string; error?: string };
 const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
+    const value = await read().catch((error: unknown) => error);
+    if (!(value instanceof Error) && ok(value as T)) return value as T;
+    if (Date.now() > deadline)
+      throw new Error(
+        `gave up waiting; last: ${String(value instanceof Error ? value : JSON.stringify(value))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
@@ -36,7 +39,7 @@ const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
  * the realtime fan-out; B also serves the stored events a client catches up with.
  */
 // Four processes share two cores with the rest of the suite: waits are generous, never timed.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -77,6 +80,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
   const call = async (base: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await fetch(`${base}${url}`, {
       method,
+      // A request that never gets an answer fails the wait it is in, instead of the whole test.
+      signal: AbortSignal.timeout(15_000),
       headers: {
         cookie: w.users.owner.cookie,
         origin: ORIGIN,
@@ -133,6 +138,13 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
       startWorker(),
     ]);
   }, 180_000);
+
+  afterEach(({ task }) => {
+    // The processes' own logs say why a run did not move when a wait gives up.
+    if (task.result?.state === 'fail')
+      for (const child of children)
+        console.error(`--- pid ${child.pid}\n${child.log().slice(-4_000)}`);
+  });
 
   afterAll(async () => {
     await Promise.all(children.map((child) => child.kill()));
@@ -191,7 +203,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
       5_000,
     );
     socket.disconnect();
-  }, 60_000);
+  });
 
   it('cancels a queued run at once with a stored, numbered event that server B publishes', async () => {
     // The in-test app stores the run but hands it to no worker, so it stays queued.
@@ -213,7 +225,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
     );
     expect(published[0]).toMatchObject({ seq: 1, type: 'run-status', status: 'cancelled' });
     socket.disconnect();
-  }, 30_000);
+  });
 
   it('a second server start leaves the running runs of others alone', async () => {
     const run = await startRun(serverA.url, 'compatible:slow-chat');
@@ -233,7 +245,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
     );
     expect(done.status).toBe('succeeded');
     expect(done.outputs).toEqual({ answer: `Hello from tiny: Q: ${QUESTION}` });
-  }, 60_000);
+  });
 
   it('ends the run of a killed worker as interrupted once its lease expires; the other worker goes on', async () => {
     const run = await startRun(serverA.url, 'compatible:slow-chat');
@@ -277,5 +289,5 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
     expect((await database.db.select().from(runs).where(eq(runs.status, 'running'))).length).toBe(
       0,
     );
-  }, 60_000);
+  });
 });
