@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 import { otherPerson, signIn, signUpAndIn } from './support/auth';
@@ -7,6 +7,7 @@ import {
   createProject,
   docNode,
   documentOf,
+  edges,
   importGraph,
   nodeOfKind,
   nodes,
@@ -19,6 +20,7 @@ async function twoEditors(
   browser: Browser,
   a: Page,
   flowsmith: { url: string; verificationLink(email: string): Promise<string> },
+  graph = documentOf([docNode('ai', 'ai_processor', 300, 'Writer')]),
 ) {
   const {
     email: bEmail,
@@ -28,11 +30,7 @@ async function twoEditors(
 
   await signUpAndIn(a, flowsmith.verificationLink, 'Ada Lovelace');
   const projectId = await createProject(a.request, 'Together');
-  await importGraph(
-    a.request,
-    projectId,
-    documentOf([docNode('ai', 'ai_processor', 300, 'Writer')]),
-  );
+  await importGraph(a.request, projectId, graph);
   await addMember(a.request, projectId, bEmail, 'editor');
 
   await b.goto('/login');
@@ -53,6 +51,43 @@ async function putNode(request: APIRequestContext, origin: string, id: string, b
 async function storedParams(request: APIRequestContext, nodeId: string) {
   const response = await request.get(`/api/nodes/${nodeId}`);
   return ((await response.json()) as { data: { params: Record<string, unknown> } }).data.params;
+}
+
+/** The one connection's label dialog, opened as a user does: hover it, then its tag button. */
+async function openLabel(page: Page) {
+  const path = await page.locator('.react-flow__edge-path').boundingBox();
+  if (!path) throw new Error('no connection on screen');
+  await page.mouse.move(path.x + path.width / 2, path.y + path.height / 2);
+  await page.getByRole('button', { name: 'Edit connection label' }).click({ timeout: 5_000 });
+  const dialog = page.getByRole('dialog', { name: 'Connection label' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function storedLabel(request: APIRequestContext, projectId: string) {
+  return (await storedGraph(request, projectId)).connections[0]?.label;
+}
+
+async function openGroupSettings(page: Page) {
+  await nodeOfKind(page, 'ai_group')
+    .getByRole('button', { name: /Settings of/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Group settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function storedGroup(request: APIRequestContext, projectId: string) {
+  const graph = (await storedGraph(request, projectId)) as unknown as {
+    groups: { name: string; settings: Record<string, unknown> }[];
+  };
+  return graph.groups[0];
+}
+
+/** A group's settings as the dialog's JSON field holds them. */
+async function settingsIn(dialog: Locator) {
+  return JSON.parse(await dialog.getByLabel('Settings (JSON)').inputValue()) as unknown;
 }
 
 const settingsOf = (page: Page) => page.getByRole('dialog', { name: 'AI processor settings' });
@@ -213,5 +248,99 @@ test("undo takes back only the user's own change, never another member's", async
   await b.getByRole('button', { name: 'Undo' }).click();
   await expect(b.getByText(/Another member changed this node/)).toBeVisible();
   expect((await storedParams(page.request, nodeId)).systemPrompt).toBe('A decides');
+  await context.close();
+});
+
+const text = (name: string) => ({ name, label: name, type: 'text' });
+const step = (id: string, x: number) =>
+  docNode(id, 'ai_processor', x, `Step ${id}`, {
+    inputs: [text('input')],
+    outputs: [text('text')],
+  });
+/** Two steps joined by one connection. */
+const connected = documentOf(
+  [step('a', 0), step('b', 420)],
+  [{ id: 'ab', source: 'a', target: 'b', sourceHandle: 'text', targetHandle: 'input' }],
+);
+/** One empty group. */
+const grouped = documentOf([
+  Object.assign(docNode('g', 'ai_group', 100, 'Steps'), { width: 420, height: 240 }),
+]);
+
+test('two members labelling one connection at once: the later save wins, the other keeps their text and chooses', async ({
+  page,
+  browser,
+  flowsmith,
+}) => {
+  const { b, context, projectId } = await twoEditors(browser, page, flowsmith, connected);
+  await expect(edges(page)).toHaveCount(1);
+  await expect(edges(b)).toHaveCount(1);
+  const aDialog = await openLabel(page);
+  const bDialog = await openLabel(b);
+  await bDialog.getByLabel('Label', { exact: true }).fill('from Bob');
+  await aDialog.getByLabel('Label', { exact: true }).fill('from Ada');
+  await aDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(aDialog).toBeHidden();
+
+  // B is told while typing, and what B typed stays.
+  await expect(bDialog.getByTestId('remote-change-notice')).toContainText('changed this label');
+  await expect(bDialog.getByLabel('Label', { exact: true })).toHaveValue('from Bob');
+  await bDialog.getByRole('button', { name: 'Save' }).click();
+  const conflict = bDialog.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('Label: from Ada');
+  await expect(bDialog.getByLabel('Label', { exact: true })).toHaveValue('from Bob');
+  expect(await storedLabel(page.request, projectId)).toBe('from Ada');
+
+  // B keeps their own: the later save wins, and A sees it on the canvas without a reload.
+  await conflict.getByRole('button', { name: 'Use mine' }).click();
+  await expect(bDialog).toBeHidden();
+  await expect.poll(() => storedLabel(page.request, projectId)).toBe('from Bob');
+  await expect(page.getByText('from Bob', { exact: true })).toBeVisible();
+  await expect(page.getByText('from Ada', { exact: true })).toHaveCount(0);
+  await context.close();
+});
+
+test('a group\'s settings changed by another member while open: the notice, untouched fields follow, and "use theirs" takes their value', async ({
+  page,
+  browser,
+  flowsmith,
+}) => {
+  const { b, context, projectId } = await twoEditors(browser, page, flowsmith, grouped);
+  const aDialog = await openGroupSettings(page);
+  const bDialog = await openGroupSettings(b);
+  await bDialog.getByLabel('Settings (JSON)').fill('{"tone": "formal", "length": "short"}');
+  await aDialog.getByLabel('Name').fill('Drafting');
+  await aDialog.getByLabel('Settings (JSON)').fill('{"tone": "casual"}');
+  await aDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(aDialog).toBeHidden();
+
+  await expect(bDialog.getByTestId('remote-change-notice')).toContainText(
+    'Another member changed this group',
+  );
+  // B never touched the name, so it follows A's; B's settings text stays as typed.
+  await expect(bDialog.getByLabel('Name')).toHaveValue('Drafting');
+  expect(await settingsIn(bDialog)).toEqual({ tone: 'formal', length: 'short' });
+
+  await bDialog.getByRole('button', { name: 'Save' }).click();
+  const conflict = bDialog.getByTestId('edit-conflict');
+  await expect(conflict).toContainText('tone: casual');
+  expect(await storedGroup(page.request, projectId)).toMatchObject({
+    name: 'Drafting',
+    settings: { tone: 'casual' },
+  });
+
+  // Theirs for the key both changed; B's other key stays.
+  await conflict.getByRole('button', { name: 'Use theirs' }).click();
+  await expect(conflict).toBeHidden();
+  expect(await settingsIn(bDialog)).toEqual({ tone: 'casual', length: 'short' });
+  await bDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(bDialog).toBeHidden();
+  await expect
+    .poll(() => storedGroup(page.request, projectId))
+    .toMatchObject({ name: 'Drafting', settings: { tone: 'casual', length: 'short' } });
+
+  // A's canvas has B's save without a reload.
+  const aAgain = await openGroupSettings(page);
+  await expect.poll(() => settingsIn(aAgain)).toEqual({ tone: 'casual', length: 'short' });
   await context.close();
 });

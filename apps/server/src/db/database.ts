@@ -144,10 +144,43 @@ async function reach(pool: pg.Pool, url: string): Promise<void> {
   }
 }
 
+/** What runs once a transaction ends, and the handle it was opened on. */
+type TEndHooks = { root: TDb; hooks: TEndHook[] };
+type TEndHook = (committed: boolean) => void;
+const openTransactions = new WeakMap<TDb, TEndHooks>();
+
 /** Runs `work` in one transaction, handing it a handle that every repo function accepts. */
-export function inTransaction<T>(db: TDb, work: (tx: TDb) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as TDb));
+export async function inTransaction<T>(db: TDb, work: (tx: TDb) => Promise<T>): Promise<T> {
+  const outer = openTransactions.get(db);
+  const own: TEndHooks = { root: outer?.root ?? db, hooks: [] };
+  let result: T;
+  try {
+    result = await db.transaction((tx) => {
+      openTransactions.set(tx as unknown as TDb, own);
+      return work(tx as unknown as TDb);
+    });
+  } catch (error) {
+    for (const hook of own.hooks) hook(false);
+    throw error;
+  }
+  // A savepoint's hooks wait for the enclosing transaction to end.
+  if (outer) outer.hooks.push(...own.hooks);
+  else for (const hook of own.hooks) hook(true);
+  return result;
 }
+
+/**
+ * Runs `hook` right after the transaction `db` belongs to ends, saying whether it committed (at
+ * once, committed, outside a transaction). Hooks must not throw: the transaction has ended.
+ */
+export function whenTransactionEnds(db: TDb, hook: TEndHook): void {
+  const open = openTransactions.get(db);
+  if (open) open.hooks.push(hook);
+  else hook(true);
+}
+
+/** The handle a transaction was opened on (the app's `db`); `db` itself outside one. */
+export const rootOf = (db: TDb): TDb => openTransactions.get(db)?.root ?? db;
 
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;

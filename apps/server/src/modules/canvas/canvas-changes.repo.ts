@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, min, sql } from 'drizzle-orm';
 import type { TCanvasChange, TCanvasPublication, TUser } from '@flowsmith/shared';
-import type { TDb } from '../../db/database';
+import { rootOf, whenTransactionEnds, type TDb } from '../../db/database';
 import { canvasPublications, projects } from '../../db/schema/index';
 import { clientOf } from '../../lib/request-client';
 
@@ -13,9 +13,26 @@ export const KEPT_PUBLICATIONS = 1_000;
 export const projectChannel = (projectId: string) => `project:${projectId}`;
 
 /**
- * Stores a canvas change under the project's next offset, in the caller's transaction: the
- * offset row stays locked until it commits, so offsets are gapless and commit in order. The
- * notification goes out with the commit.
+ * This process's feed (one per app, by its database handle): told of a change once it is stored
+ * in a transaction not yet committed (`recorded`), then of the transaction's end.
+ */
+type TLocalChanges = {
+  recorded(projectId: string, offset: number): void;
+  ended(projectId: string, publication: TCanvasPublication, committed: boolean): void;
+};
+const localFeeds = new WeakMap<TDb, TLocalChanges>();
+
+export function onLocalChanges(db: TDb, feed: TLocalChanges): () => void {
+  localFeeds.set(db, feed);
+  return () => localFeeds.delete(db);
+}
+
+/**
+ * Stores a canvas change under the project's next offset, in the caller's transaction, in one
+ * statement: raising the offset locks the project row until commit, so offsets are gapless and
+ * commit in order; the same statement stores the publication, prunes the oldest and sends the
+ * notification that goes out with the commit to every server. Right after the commit this
+ * process's feed gets the publication as it is, without reading it back.
  */
 export async function recordCanvasChange(
   tx: TDb,
@@ -23,30 +40,40 @@ export async function recordCanvasChange(
   projectId: string,
   change: TCanvasChange,
 ): Promise<number> {
-  const [row] = await tx
-    .update(projects)
-    .set({ canvasOffset: sql`${projects.canvasOffset} + 1`, updatedAt: sql`${projects.updatedAt}` })
-    .where(eq(projects.id, projectId))
-    .returning({ offset: projects.canvasOffset });
-  const offset = row!.offset;
-  await tx.insert(canvasPublications).values({
-    projectId,
-    offset,
+  const info = { client: clientOf(actor), user: actor.id, connInfo: { name: actor.name } };
+  const tags = { type: 'canvas' };
+  const result = (await tx.execute(sql`
+    with next as (
+      update ${projects} set canvas_offset = canvas_offset + 1
+      where ${projects.id} = ${projectId}
+      returning canvas_offset
+    ), stored as (
+      insert into ${canvasPublications} (project_id, "offset", data, info, tags)
+      select ${projectId}, canvas_offset, ${JSON.stringify(change)}::jsonb,
+        ${JSON.stringify(info)}::jsonb, ${JSON.stringify(tags)}::jsonb
+      from next
+      returning "offset"
+    ), pruned as (
+      delete from ${canvasPublications}
+      where project_id = ${projectId}
+        and "offset" <= (select canvas_offset from next) - ${KEPT_PUBLICATIONS}
+    )
+    select "offset"::text as "offset",
+      pg_notify(${CANVAS_CHANGES_CHANNEL}, ${projectId} || ':' || "offset") as notified
+    from stored`)) as unknown as { rows: Array<{ offset: string }> };
+  const offset = Number(result.rows[0]!.offset);
+  const publication: TCanvasPublication = {
+    channel: projectChannel(projectId),
     data: change,
-    info: { client: clientOf(actor), user: actor.id, connInfo: { name: actor.name } },
-    tags: { type: 'canvas' },
-  });
-  if (offset > KEPT_PUBLICATIONS) {
-    await tx
-      .delete(canvasPublications)
-      .where(
-        and(
-          eq(canvasPublications.projectId, projectId),
-          lte(canvasPublications.offset, offset - KEPT_PUBLICATIONS),
-        ),
-      );
+    offset,
+    info,
+    tags,
+  };
+  const feed = localFeeds.get(rootOf(tx));
+  if (feed) {
+    feed.recorded(projectId, offset);
+    whenTransactionEnds(tx, (committed) => feed.ended(projectId, publication, committed));
   }
-  await tx.execute(sql`select pg_notify(${CANVAS_CHANGES_CHANNEL}, ${`${projectId}:${offset}`})`);
   return offset;
 }
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -6,6 +7,7 @@ import type {
   TClientToServerEvents,
   TServerToClientEvents,
 } from '@flowsmith/shared';
+import { canvasPublications, projects } from '../../db/schema/index';
 import { createWorld, expectError, fieldsOf } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
@@ -272,8 +274,9 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
     expect(await offsetNow()).toBe(before);
   });
 
-  it('sends each change to the project channel with its offset and the writing tab', async () => {
-    await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  /** A viewer's connection subscribed to the project's channel, and what it receives. */
+  async function subscribedViewer() {
+    if (!w.t.app.server.listening) await w.t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(w.t.app.server.address() as AddressInfo).port}`;
     const token = (await w.as.viewer.get('/api/auth/ws-token')).body.token as string;
     const socket: TSocket = connect(url, {
@@ -281,15 +284,20 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
       transports: ['websocket'],
       reconnection: false,
     });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const ack = await socket.emitWithAck('subscribe', `project:${w.projectId}`);
+    expect(ack).toEqual({ ok: true, data: { offset: await offsetNow() } });
+    const received: TCanvasPublication[] = [];
+    socket.on('publication', (p) => received.push(p as TCanvasPublication));
+    return { socket, offset: (ack as { data: { offset: number } }).data.offset, received };
+  }
+
+  it('sends each change to the project channel with its offset and the writing tab', async () => {
+    const { socket, offset, received } = await subscribedViewer();
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      const ack = await socket.emitWithAck('subscribe', `project:${w.projectId}`);
-      expect(ack).toEqual({ ok: true, data: { offset: await offsetNow() } });
-      const received: TCanvasPublication[] = [];
-      socket.on('publication', (p) => received.push(p as TCanvasPublication));
       const node = await w.t.app.inject({
         method: 'POST',
         url: '/api/nodes',
@@ -299,15 +307,66 @@ describe.each(testDatabaseKinds)('collaboration on one canvas on %s', (database)
       expect(node.statusCode).toBe(201);
       await w.as.editor.put(`/api/nodes/${node.json().id}`, { data: { title: 'Moved on' } });
       await expect.poll(() => received.length, { timeout: 5_000 }).toBe(2);
-      expect(received.map((p) => p.offset)).toEqual([
-        (ack as { data: { offset: number } }).data.offset + 1,
-        (ack as { data: { offset: number } }).data.offset + 2,
-      ]);
+      expect(received.map((p) => p.offset)).toEqual([offset + 1, offset + 2]);
       expect(received[0]!.info).toMatchObject({ client: 'tab-1', user: w.users.owner.id });
       expect(received[1]!.info).toMatchObject({ client: '', user: w.users.editor.id });
       expect(received[1]!.data.upsert?.nodes?.[0]?.data.title).toBe('Moved on');
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('sends writes made at once once each, in offset order, exactly as stored', async () => {
+    const { socket, offset, received } = await subscribedViewer();
+    try {
+      const node = await w.make.node('blank');
+      const moves = await Promise.all(
+        [1, 2, 3, 4, 5, 6, 7, 8].map((x) =>
+          w.as.editor.put(`/api/nodes/${node.id}`, { position: { x, y: x } }),
+        ),
+      );
+      expect(moves.map((m) => m.status)).toEqual(Array(8).fill(200));
+      // One more write after them all: once it is in, nothing before it can still come twice.
+      await w.as.owner.put(`/api/nodes/${node.id}`, { data: { title: 'Last' } });
+      await expect.poll(() => received.at(-1)?.offset, { timeout: 10_000 }).toBe(offset + 10);
+      expect(received.map((p) => p.offset)).toEqual(
+        Array.from({ length: 10 }, (_, i) => offset + i + 1),
+      );
+      expect(received).toEqual((await changes(offset)).body.publications);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('keeps the last 1,000 publications; a client further behind is told to reload', async () => {
+    const { db } = w.t.app;
+    const start = await offsetNow();
+    // As if 2,000 changes had been made meanwhile, without making each.
+    await db
+      .update(projects)
+      .set({ canvasOffset: start + 2_000 })
+      .where(eq(projects.id, w.projectId));
+    await db.insert(canvasPublications).values(
+      [999, 1_000, 1_001, 1_002, 2_000].map((n) => ({
+        projectId: w.projectId,
+        offset: start + n,
+        data: { remove: { nodes: [], connections: [] } },
+        info: { client: '', user: w.users.owner.id, connInfo: { name: 'Olive Owner' } },
+        tags: { type: 'canvas' },
+      })),
+    );
+    await w.make.node('blank');
+    const kept = await changes(start + 1_001);
+    expect(kept.body).toMatchObject({ offset: start + 2_001, complete: true });
+    expect(kept.body.publications.map((p: TCanvasPublication) => p.offset)).toEqual([
+      start + 1_002,
+      start + 2_000,
+      start + 2_001,
+    ]);
+    expect((await changes(start + 1_000)).body).toMatchObject({
+      offset: start + 2_001,
+      complete: false,
+      publications: [],
+    });
   });
 });
