@@ -193,7 +193,7 @@ export async function handle(
     inputs,
     customAiId: customAiId ?? null,
   });
-  const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS))!;
+  const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS, run))!;
   return {
     runId: run.id,
     status: finished.status,
