@@ -1,7 +1,13 @@
 // `npm run bench:engine`: the engine's per-node overhead on a 1,000-node chain and a 1,000-node
 // fan-out, with an instant model, measured against a plain loop calling the same node functions
-// in the same process and run.
+// in the same process and run; then the same workflows run through the server (queue, database,
+// events, model calls with their quota check and request log) on the embedded database and,
+// with DATABASE_URL, on PostgreSQL: the per-node time users pay, beside the engine's. Through the
+// server each node calls a local OpenAI-compatible model that answers at once (the tests' fake
+// server in this process), whose bare cost is measured in the same run and shown apart.
+// There a node takes milliseconds, so those workflows have 200 nodes (BENCH_SERVER_NODES).
 import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
 import {
   executionWaves,
   nodeRegistry,
@@ -11,9 +17,16 @@ import {
   type TValues,
   type TWorkflow,
 } from '@flowsmith/engine';
+import { subscriptionPlans } from '../apps/server/src/db/schema/index';
+import { startFakeOpenAiServer } from '../apps/server/src/test/fake-openai-server';
+import { startBenchApp } from './support/bench-app';
+import { streamedChat } from './support/model-call';
 
 const NODES = 1_000;
 const ROUNDS = 7;
+/** Through the server a node takes milliseconds: fewer nodes and rounds keep the run short. */
+const SERVER_NODES = Number(process.env.BENCH_SERVER_NODES ?? 200);
+const SERVER_ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 
 const services: TEngineServices = {
   models: {
@@ -46,13 +59,13 @@ const edge = (source: string, target: string) => ({
 /** A workflow of processors only, so the baseline can call the processor directly. */
 type TProcessorFlow = { nodes: TEngineNode<'ai_processor'>[]; edges: TWorkflow['edges'] };
 
-function chain(): TProcessorFlow {
-  const nodes = Array.from({ length: NODES }, (_, i) => processor(`n${i}`));
+function chain(count = NODES): TProcessorFlow {
+  const nodes = Array.from({ length: count }, (_, i) => processor(`n${i}`));
   return { nodes, edges: nodes.slice(1).map((node, i) => edge(nodes[i]!.id, node.id)) };
 }
 
-function fanOut(): TProcessorFlow {
-  const nodes = Array.from({ length: NODES }, (_, i) => processor(`n${i}`));
+function fanOut(count = NODES): TProcessorFlow {
+  const nodes = Array.from({ length: count }, (_, i) => processor(`n${i}`));
   return { nodes, edges: nodes.slice(1).map((node) => edge('n0', node.id)) };
 }
 
@@ -100,26 +113,88 @@ async function engine(workflow: TWorkflow): Promise<void> {
     throw new Error(`engine run ${result.status}: ${result.error}`);
 }
 
-async function median(work: () => Promise<void>): Promise<number> {
+async function median(work: () => Promise<void>, rounds = ROUNDS): Promise<number> {
   await work();
   const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     const start = performance.now();
     await work();
     times.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+  return times.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
 }
 
+/**
+ * Median time of the workflow run through the server in this process: imported into a project
+ * as processors on the local model, started with `POST /api/runs`, and awaited until its end
+ * is stored.
+ */
+async function throughServer(
+  kind: 'pglite' | 'postgres',
+  workflows: Array<[string, TProcessorFlow]>,
+  modelUrl: string,
+) {
+  const bench = await startBenchApp(kind, {
+    OPENAI_COMPATIBLE_BASE_URL: modelUrl,
+    OPENAI_COMPATIBLE_MODELS: 'tiny-chat',
+  });
+  try {
+    // Each round makes a thousand model calls; the free plan's monthly quota would stop them.
+    await bench.database.db
+      .update(subscriptionPlans)
+      .set({ requestsPerMonth: 1_000_000_000 })
+      .where(eq(subscriptionPlans.code, 'free'));
+    const owner = await bench.signUp(`engine-${kind}@example.com`, 'Bench');
+    const post = (url: string, payload: object) =>
+      bench.post<{ id: string; run: { id: string } }>(owner.cookie, url, payload);
+    const handle = (name: string) => [{ name, label: name, type: 'text' }];
+    const perWorkflow = new Map<string, number>();
+    for (const [name, workflow] of workflows) {
+      const project = await post('/api/projects', { name });
+      await post(`/api/projects/${project.id}/graph/import`, {
+        mode: 'copy',
+        graph: {
+          format: 'flowsmith.graph',
+          version: 1,
+          nodes: workflow.nodes.map((node, i) => ({
+            id: node.id,
+            type: 'ai_processor',
+            position: { x: (i % 40) * 300, y: Math.floor(i / 40) * 200 },
+            // A fixed prompt: the answers do not grow along the chain.
+            data: { title: node.title, params: { model: 'compatible:tiny-chat', template: 'ok' } },
+            inputs: handle('input'),
+            outputs: handle('text'),
+          })),
+          edges: workflow.edges.map((e, i) => ({ id: `e${i}`, ...e })),
+        },
+      });
+      perWorkflow.set(
+        name,
+        await median(async () => {
+          const { run } = await post('/api/runs', { projectId: project.id, inputs: {} });
+          const finished = await bench.app.runJobs.executor.waitFor(run.id, 600_000);
+          if (finished?.status !== 'succeeded')
+            throw new Error(`server run ${finished?.status}: ${finished?.error}`);
+        }, SERVER_ROUNDS),
+      );
+    }
+    return perWorkflow;
+  } finally {
+    await bench.close();
+  }
+}
+
+const workflows: Array<[string, TProcessorFlow]> = [
+  ['chain', chain()],
+  ['fan-out', fanOut()],
+];
+const perNode = (ms: number, nodes = NODES) => (ms * 1000) / nodes;
+const engineTimes = new Map<string, number>();
 const rows: Array<Record<string, string>> = [];
-for (const [name, build] of [
-  ['chain', chain],
-  ['fan-out', fanOut],
-] as const) {
-  const workflow = build();
+for (const [name, workflow] of workflows) {
   const plain = await median(() => plainLoop(workflow));
   const withEngine = await median(() => engine(workflow));
-  const perNode = (ms: number) => (ms * 1000) / NODES;
+  engineTimes.set(name, withEngine);
   rows.push({
     workflow: `${NODES}-node ${name}`,
     'plain loop µs/node': perNode(plain).toFixed(1),
@@ -130,3 +205,47 @@ for (const [name, build] of [
 }
 console.log(`Engine overhead, median of ${ROUNDS} rounds (instant in-process model)`);
 console.table(rows);
+
+/** Median time of one streamed call to the local model on its own, as a node makes it. */
+async function directModelCall(modelUrl: string): Promise<number> {
+  const ms = await median(async () => {
+    for (let i = 0; i < 100; i++) await streamedChat(modelUrl, 'tiny-chat', 'ok');
+  });
+  return ms / 100;
+}
+
+const model = await startFakeOpenAiServer();
+const modelCall = await directModelCall(model.baseUrl);
+const serverRows: Array<Record<string, string>> = [];
+for (const kind of [
+  'pglite',
+  ...(process.env.DATABASE_URL ? ['postgres' as const] : []),
+] as const) {
+  const times = await throughServer(
+    kind,
+    [
+      ['chain', chain(SERVER_NODES)],
+      ['fan-out', fanOut(SERVER_NODES)],
+    ],
+    model.baseUrl,
+  );
+  for (const [name, ms] of times) {
+    const engineMs = engineTimes.get(name)!;
+    serverRows.push({
+      workflow: `${SERVER_NODES}-node ${name}`,
+      database: kind === 'pglite' ? 'embedded' : 'PostgreSQL',
+      'engine µs/node (1,000 nodes)': perNode(engineMs).toFixed(1),
+      'server µs/node': perNode(ms, SERVER_NODES).toFixed(0),
+      'server / engine': (perNode(ms, SERVER_NODES) / perNode(engineMs)).toFixed(0),
+      'bare model call µs': (modelCall * 1000).toFixed(0),
+      'server less model µs/node': (perNode(ms, SERVER_NODES) - modelCall * 1000).toFixed(0),
+      'goal ≤ 1 ms/node': perNode(ms, SERVER_NODES) <= 1_000 ? 'met' : 'NOT met',
+    });
+  }
+}
+await model.close();
+console.log(
+  `Through the server (queue, database, events, a local model answering at once), median of ${SERVER_ROUNDS} rounds`,
+);
+console.table(serverRows);
+if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PostgreSQL is left out.');

@@ -1,5 +1,6 @@
 // `npm run bench:import`: a 100,000-row CSV imported through the HTTP endpoint, against a bare
-// multi-row INSERT of the same rows through the same database driver, in the same run.
+// multi-row INSERT of the same rows sent with the database driver itself (PGlite's or pg's
+// `query`, no ORM), in the same run.
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
@@ -82,16 +83,53 @@ const importRun = await measured(async () => {
   return response.json() as { imported: number };
 });
 
-const bareRun = await measured(async () => {
-  await database.db.transaction(async (tx) => {
+type TQueryable = { query(text: string, params: unknown[]): Promise<unknown> };
+type TPgliteDriver = { transaction<T>(work: (tx: TQueryable) => Promise<T>): Promise<T> };
+type TPoolDriver = { connect(): Promise<TQueryable & { release(): void }> };
+
+/** One multi-row INSERT per batch of `rows`, its parameters numbered as the driver wants. */
+const insertText = (rows: number) =>
+  'insert into database_values (project_id, node_database_id, key, value, type) values ' +
+  Array.from({ length: rows }, (_, r) => {
+    const n = r * 5;
+    return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})`;
+  }).join(', ');
+
+/** The baseline: the same rows in one transaction, sent with the database's driver directly. */
+async function rawInsert(nodeDatabaseId: string) {
+  const text = insertText(BATCH);
+  const batches = async (client: TQueryable) => {
     for (let i = 0; i < ROWS; i += BATCH) {
-      const batch = [];
-      for (let j = i; j < Math.min(ROWS, i + BATCH); j++)
-        batch.push({ projectId: project.id, nodeDatabaseId: bare.id, ...row(j) });
-      await tx.insert(databaseValues).values(batch);
+      const params: unknown[] = [];
+      for (let j = i; j < Math.min(ROWS, i + BATCH); j++) {
+        const { key, value, type } = row(j);
+        params.push(project.id, nodeDatabaseId, key, value, type);
+      }
+      await client.query(
+        params.length === BATCH * 5 ? text : insertText(params.length / 5),
+        params,
+      );
     }
-  });
-});
+  };
+  const driver = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'pglite') {
+    await (driver as TPgliteDriver).transaction(batches);
+    return;
+  }
+  const client = await (driver as TPoolDriver).connect();
+  try {
+    await client.query('begin', []);
+    await batches(client);
+    await client.query('commit', []);
+  } catch (error) {
+    await client.query('rollback', []);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const bareRun = await measured(() => rawInsert(bare.id));
 
 const count = async (id: string) =>
   (
@@ -115,7 +153,10 @@ const line = (name: string, run: Awaited<ReturnType<typeof measured>>) => ({
   'peak process MB': run.rssMb.toFixed(0),
 });
 console.log(`Importing ${ROWS.toLocaleString('en-US')} CSV rows into ${kind}`);
-console.table([line('CSV import endpoint', importRun), line('bare multi-row INSERT', bareRun)]);
+console.table([
+  line('CSV import endpoint', importRun),
+  line('bare multi-row INSERT (driver)', bareRun),
+]);
 console.log(
   `import / bare rate: ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`,
 );

@@ -23,6 +23,7 @@ import {
 } from '../apps/server/src/test/smtp-test-server';
 import { openTestDatabase } from '../apps/server/src/test/test-databases';
 import { percentile } from './support/measure';
+import { streamedChat } from './support/model-call';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 1_000);
@@ -61,18 +62,9 @@ type TResult = {
 };
 
 async function direct(baseUrl: string): Promise<TResult> {
-  const { durations, ms } = await closedLoop(async () => {
-    const response = await fetch(`${baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'delayed-chat',
-        stream: true,
-        messages: [{ role: 'user', content: 'Q: why?' }],
-      }),
-    });
-    await response.text();
-  });
+  const { durations, ms } = await closedLoop(() =>
+    streamedChat(baseUrl, 'delayed-chat', 'Q: why?'),
+  );
   return { name: `direct model calls (${CONCURRENCY} at once)`, durations, ms };
 }
 

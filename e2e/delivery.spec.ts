@@ -80,3 +80,22 @@ test(`the sign-in page's first load stays within ${LOGIN_JS_GZIP_BUDGET_KIB} KiB
   expect(scripts.length).toBeGreaterThan(0);
   expect(gzipBytes / 1024).toBeLessThanOrEqual(LOGIN_JS_GZIP_BUDGET_KIB);
 });
+
+test('the service worker is never cached, and its runtime is named by its content and cached for a year', async ({
+  request,
+}) => {
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  const runtimes = [...(await worker.text()).matchAll(/workbox-[0-9a-f]{8,}/g)].map((m) => m[0]);
+  expect(runtimes.length).toBeGreaterThan(0);
+  for (const name of new Set(runtimes)) {
+    const runtime = await request.get(`/${name}.js`);
+    expect(runtime.status(), name).toBe(200);
+    expect(runtime.headers()['cache-control'], name).toBe(IMMUTABLE);
+  }
+  for (const url of ['/manifest.webmanifest', '/favicon.svg']) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    expect(response.headers()['cache-control'], url).toBe('no-cache');
+  }
+});

@@ -1,37 +1,11 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addMember, nodeOfKind, openCanvas } from './constructor-helpers';
 import { otherPerson, signIn, signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
-import { post, wireProcessor, type TId } from './support/workflows';
+import { createLaidOutWorkflow as createWorkflow, post, type TId } from './support/workflows';
 
 // A local OpenAI-compatible server answers `compatible:*` models (see the fixture).
 test.use({ fakeModels: true });
-
-/** input → ai_processor (`model`, template `Q: {{input}}`) → ai_output in an AI group. */
-async function createWorkflow(request: APIRequestContext, name: string, model: string) {
-  const project = await post<TId>(request, '/api/projects', { name });
-  const group = await post<TId & { nodeId: string }>(request, '/api/node_groups', {
-    projectId: project.id,
-    name: `${name} group`,
-    type: 'ai_group',
-    position: { x: 40, y: 40 },
-    width: 980,
-    height: 320,
-  });
-  const node = (type: string, x: number, title: string, params: Record<string, unknown>) =>
-    post<TId>(request, '/api/nodes', {
-      projectId: project.id,
-      type,
-      parentId: group.nodeId,
-      position: { x, y: 70 },
-      data: { title, params },
-    });
-  const input = await node('input', 30, 'Question', { name: 'input', valueType: 'text' });
-  const processor = await node('ai_processor', 340, 'Tiny', { model, template: 'Q: {{input}}' });
-  const output = await node('ai_output', 660, 'Answer', { name: 'answer' });
-  await wireProcessor(request, project.id, { input, processor, output });
-  return { projectId: project.id, groupName: `${name} group` };
-}
 
 const badge = (node: Locator) => node.getByTestId('run-badge');
 

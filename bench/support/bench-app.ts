@@ -14,11 +14,12 @@ const PASSWORD = 'benchmark password 123';
 
 /**
  * The server app in this process on a throw-away data folder: the embedded database by default;
- * with DATABASE_URL (or `kind` postgres), a throw-away database on that server. Mail goes to a real SMTP test server,
+ * with DATABASE_URL (or `kind` postgres), a throw-away database on that server; `env` adds settings. Mail goes to a real SMTP test server,
  * where `signUp` reads the verification link.
  */
 export async function startBenchApp(
   kind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+  env: Record<string, string> = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
   const smtp = await startSmtpTestServer();
@@ -27,6 +28,7 @@ export async function startBenchApp(
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'none'),
+    ...env,
   });
   const database =
     kind === 'postgres'
@@ -61,6 +63,17 @@ export async function startBenchApp(
     },
     /** Sent with a cookie, a state-changing request must come from the app's own origin. */
     origin,
+    /** POSTs as the signed-in user with that cookie; anything but a success throws. */
+    async post<T>(cookie: string, url: string, payload: object): Promise<T> {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie, origin },
+      });
+      if (response.statusCode >= 300) throw new Error(`${url}: ${response.body.slice(0, 500)}`);
+      return response.json() as T;
+    },
     async close() {
       await app.close();
       await database.close();

@@ -28,6 +28,39 @@ export async function wireProcessor(
   await connect(nodes.processor, nodes.output, 'text', 'text');
 }
 
+/**
+ * input → ai_processor (`model`, template `Q: {{input}}`) → ai_output side by side in an AI
+ * group, so each node's buttons can be clicked.
+ */
+export async function createLaidOutWorkflow(
+  request: APIRequestContext,
+  name: string,
+  model: string,
+) {
+  const project = await post<TId>(request, '/api/projects', { name });
+  const group = await post<TId & { nodeId: string }>(request, '/api/node_groups', {
+    projectId: project.id,
+    name: `${name} group`,
+    type: 'ai_group',
+    position: { x: 40, y: 40 },
+    width: 980,
+    height: 320,
+  });
+  const node = (type: string, x: number, title: string, params: Record<string, unknown>) =>
+    post<TId>(request, '/api/nodes', {
+      projectId: project.id,
+      type,
+      parentId: group.nodeId,
+      position: { x, y: 70 },
+      data: { title, params },
+    });
+  const input = await node('input', 30, 'Question', { name: 'input', valueType: 'text' });
+  const processor = await node('ai_processor', 340, 'Tiny', { model, template: 'Q: {{input}}' });
+  const output = await node('ai_output', 660, 'Answer', { name: 'answer' });
+  await wireProcessor(request, project.id, { input, processor, output });
+  return { projectId: project.id, groupId: group.id, groupName: `${name} group` };
+}
+
 /** A project whose one AI group answers its `question` input, by default with the echo model. */
 export async function createEchoWorkflow(request: APIRequestContext, name: string, model = 'echo') {
   const project = await post<TId>(request, '/api/projects', { name });
@@ -55,11 +88,12 @@ export async function runWorkflow(
   request: APIRequestContext,
   workflow: { projectId: string; groupId: string },
   question: string,
+  inputName = 'question',
 ) {
   const { run } = await post<{ run: TId }>(request, '/api/runs', {
     projectId: workflow.projectId,
     nodeGroupId: workflow.groupId,
-    inputs: { question },
+    inputs: { [inputName]: question },
   });
   await expect
     .poll(

@@ -95,8 +95,16 @@ function checkOrigin(request: FastifyRequest, appOrigin: string, required: boole
  * through without a caller. State-changing requests must come from the app's own origin
  * unless an API key signs them.
  */
+// Parsed once per public URL, not on every request.
+const origins = new Map<string, string>();
+const originOf = (publicUrl: string) => {
+  let origin = origins.get(publicUrl);
+  if (origin === undefined) origins.set(publicUrl, (origin = new URL(publicUrl).origin));
+  return origin;
+};
+
 export async function authenticate(this: FastifyInstance, request: FastifyRequest) {
-  const appOrigin = new URL(this.config.publicUrl).origin;
+  const appOrigin = originOf(this.config.publicUrl);
   if (request.routeOptions.config.public) {
     checkOrigin(request, appOrigin, false);
     return;

@@ -108,6 +108,10 @@ describe('serving the web app', () => {
       'sw.js': 'self.addEventListener("fetch", () => {})',
       'manifest.webmanifest': '{"name":"Flowsmith"}',
       'assets/index-Ab12Cd34.js': 'console.log("entry")',
+      // The service worker's runtime, named by its content as vite-plugin-pwa writes it.
+      'workbox-5ffe50d4.js': 'self.workbox = {}',
+      'workbox.js': 'self.workbox = {}',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     };
     // As the build writes them: each text file with its brotli and gzip copies.
     for (const [name, text] of Object.entries(files)) {
@@ -209,17 +213,23 @@ describe('serving the web app', () => {
     expect(script.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('caches hashed assets for a year, and never the files that announce a new build', async () => {
-    const cacheOf = async (url: string) =>
-      (await t.app.inject({ url, headers: { 'accept-encoding': 'br' } })).headers['cache-control'];
-    expect(await cacheOf('/assets/index-Ab12Cd34.js')).toBe('public, max-age=31536000, immutable');
+  it('caches files named by their content for a year, and revalidates every other file', async () => {
+    const cacheOf = async (url: string) => {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      return response.headers['cache-control'];
+    };
+    for (const url of ['/assets/index-Ab12Cd34.js', '/workbox-5ffe50d4.js'])
+      expect(await cacheOf(url), url).toBe('public, max-age=31536000, immutable');
     for (const url of [
       '/',
       '/login',
       '/index.html',
       '/sw.js',
+      '/workbox.js',
       '/manifest.webmanifest',
       '/builds/latest.json',
+      '/favicon.svg',
     ])
       expect(await cacheOf(url), url).toBe('no-cache');
   });

@@ -9,8 +9,10 @@ import { apiNotFound } from './error-handling';
 
 const EMBED_PAGE = /^\/apps\/([^/]+)\/embed\/?$/;
 
-// Files that must never be served from a cache: they are how the app learns it is stale.
-const NO_CACHE = new Set(['/sw.js', '/builds/latest.json', '/index.html', '/manifest.webmanifest']);
+// Files whose name changes with their content: Vite's assets and the service worker's runtime
+// (workbox-<hash>.js). Everything else (the shell, sw.js, the build and web manifests, icons)
+// keeps its name across builds, so the browser must ask each time whether it changed.
+const HASHED = /^\/(assets\/.+|workbox-[0-9a-f]{8,}\.js)$/;
 
 /** The URL path a file of the build answers, without the `.br`/`.gz` of a precompressed copy. */
 function urlPathOf(webDistDir: string, filePath: string): string {
@@ -22,7 +24,7 @@ function urlPathOf(webDistDir: string, filePath: string): string {
  * Serves the built web app with history fallback: known client routes get the shell with 200,
  * other paths the shell with 404 (the app shows "Page not found"); `/api` paths get JSON 404s.
  * Text files go out brotli- or gzip-compressed as the browser accepts, from the copies the build
- * wrote; hashed assets are cached for a year, the files that announce a new build never.
+ * wrote; hashed files are cached for a year, every other file revalidated on each use.
  */
 export const spaPlugin = fp(
   async (app) => {
@@ -47,10 +49,10 @@ export const spaPlugin = fp(
           if (urlPath === '/index.html') {
             for (const [name, value] of Object.entries(shellHeaders)) res.header(name, value);
           }
-          if (NO_CACHE.has(urlPath)) res.header('cache-control', 'no-cache');
-          else if (urlPath.startsWith('/assets/')) {
-            res.header('cache-control', 'public, max-age=31536000, immutable');
-          }
+          res.header(
+            'cache-control',
+            HASHED.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     }

@@ -1,5 +1,27 @@
 import { defineNodeKind } from './node-kind';
 
+/**
+ * A group's params are its settings (the `node_groups` row's `settings`, edited in the group
+ * settings dialog), not params of its node. What a custom AI reads about a workflow it may call.
+ */
+const workflowSettings = {
+  description: {
+    type: 'text',
+    label: 'What it does',
+    description:
+      'Told to a custom AI that may run this workflow as a tool, so it knows when to use it: what the workflow is for and what it returns.',
+  },
+} as const;
+
+/** A frame's settings: a note for the people editing the canvas. */
+const frameSettings = {
+  description: {
+    type: 'text',
+    label: 'Notes',
+    description: 'What these nodes are for, for the people editing this canvas; it never runs.',
+  },
+} as const;
+
 const group = <const K extends string>(
   kind: K,
   name: string,
@@ -16,6 +38,7 @@ const group = <const K extends string>(
     color,
     category: 'group',
     flags: { group: true, runnable },
+    params: runnable ? workflowSettings : frameSettings,
   });
 
 /** Containers (React Flow parent nodes); AI, AI image and UI groups are workflows of their own. */

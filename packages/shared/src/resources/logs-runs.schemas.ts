@@ -64,6 +64,10 @@ export const runStatuses = [
 export const ZRunStatus = z.enum(runStatuses);
 export type TRunStatus = z.infer<typeof ZRunStatus>;
 
+/** Each node's params as a run found them when it was created, by node id. */
+const ZParamsSnapshot = z.record(z.string(), z.record(z.string(), z.unknown()));
+export type TParamsSnapshot = z.infer<typeof ZParamsSnapshot>;
+
 export const ZRun = withStamps({
   projectId: ZId,
   nodeGroupId: ZId.nullable(),
@@ -76,6 +80,8 @@ export const ZRun = withStamps({
   inputs: z.record(z.string(), z.unknown()),
   outputs: z.record(z.string(), z.unknown()),
   error: z.string().nullable(),
+  /** Null for runs stored before snapshots were kept. */
+  paramsSnapshot: ZParamsSnapshot.nullable(),
   seq: z.number(),
   startedAt: ZTimestamp.nullable(),
   finishedAt: ZTimestamp.nullable(),

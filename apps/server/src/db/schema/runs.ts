@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { runStatuses } from '@flowsmith/shared';
+import { runStatuses, type TParamsSnapshot } from '@flowsmith/shared';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
 import { customAis } from './custom-ais';
@@ -33,6 +33,11 @@ export const runs = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     error: text('error'),
+    /**
+     * Each node's params when the run was created, by node id, so a past run shows what it ran
+     * with after the canvas has moved on; null on runs stored before it was kept.
+     */
+    paramsSnapshot: jsonb('params_snapshot').$type<TParamsSnapshot>(),
     /** The sequence number of the last progress event, so a reconnecting client asks for the rest. */
     seq: integer('seq').notNull().default(0),
     /** The process executing the run; it renews `leaseExpiresAt` while it lives. */

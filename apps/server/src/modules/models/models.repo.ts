@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { modelPrices, providerCredentials, reqLogs } from '../../db/schema/index';
 import { findRow, insertRow, ownedBy } from '../resources/resources.repo';
@@ -10,10 +10,30 @@ export function credentialsOf(db: TDb, userId: string) {
   return db.select().from(providerCredentials).where(eq(providerCredentials.userId, userId));
 }
 
-/** The price rows for any of these model names. */
-export function pricesFor(db: TDb, models: string[]) {
-  return db.select().from(modelPrices).where(inArray(modelPrices.model, models));
+type TPricedCall = {
+  modelId: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  images?: number;
+};
+
+/**
+ * The price of a call from the admin's price table (by full model id first, then bare name,
+ * nothing when neither is priced), worked out by the statement that stores the call.
+ */
+function costOf(call: TPricedCall): SQL {
+  const p = modelPrices;
+  return sql`coalesce((select (${call.inputTokens} * ${p.inputPerMillion} + ${call.outputTokens} * ${p.outputPerMillion}) / 1000000.0 + ${call.images ?? 0} * ${p.perImage}
+    from ${p} where ${p.model} in (${call.modelId}, ${call.model})
+    order by ${p.model} = ${call.modelId} desc limit 1), 0)`;
 }
 
-export const insertReqLog = (db: TDb, values: typeof reqLogs.$inferInsert) =>
-  insertRow(db, reqLogs, values);
+/** Stores a request-log row, priced from the price table in the same statement. */
+export const insertReqLog = (
+  db: TDb,
+  values: Omit<typeof reqLogs.$inferInsert, 'cost'>,
+  call: TPricedCall,
+) =>
+  // Drizzle takes SQL for any column; the inferred insert type only names plain values.
+  insertRow(db, reqLogs, { ...values, cost: costOf(call) as unknown as number });

@@ -7,7 +7,7 @@ import type { TRealtime } from '../../plugins/realtime';
 import type { TUsageMeter } from '../billing/quotas';
 import { liveReqLog } from '../req-logs/req-logs.resource';
 import { findRow } from '../resources/resources.repo';
-import { insertReqLog, pricesFor } from './models.repo';
+import { insertReqLog } from './models.repo';
 
 export type TCallContext = {
   userId: string;
@@ -60,19 +60,6 @@ export function callAttempts() {
 
 export type TCallAttempts = ReturnType<typeof callAttempts>;
 
-/** The price of a call from the admin's price table: by full model id first, then bare name. */
-async function costOf(db: TDb, call: TModelCall): Promise<number> {
-  const prices = await pricesFor(db, [call.modelId, call.model]);
-  const price =
-    prices.find((p) => p.model === call.modelId) ?? prices.find((p) => p.model === call.model);
-  if (!price) return 0;
-  return (
-    (call.inputTokens * price.inputPerMillion + call.outputTokens * price.outputPerMillion) /
-      1_000_000 +
-    (call.images ?? 0) * price.perImage
-  );
-}
-
 const isDuplicate = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
@@ -86,27 +73,30 @@ export function createRequestLog(db: TDb, realtime: TRealtime, meter: TUsageMete
   return async (context: TCallContext, call: TModelCall) => {
     const id = randomUUID();
     const insert = async () =>
-      insertReqLog(db, {
-        id,
-        userId: context.userId,
-        projectId: context.projectId,
-        runId: context.runId ?? null,
-        customAiId: context.customAiId ?? null,
-        conversationId: context.conversationId ?? null,
-        nodeId: call.nodeId ?? null,
-        callId: call.callId ?? id,
-        attempt: call.attempt ?? 1,
-        provider: call.provider,
-        model: call.modelId,
-        status: call.status,
-        latencyMs: Math.round(call.latencyMs),
-        inputTokens: call.inputTokens,
-        outputTokens: call.outputTokens,
-        cost: await costOf(db, call),
-        prompt: call.prompt,
-        response: call.response ?? null,
-        error: call.error ?? null,
-      }).catch(async (error: unknown) => {
+      insertReqLog(
+        db,
+        {
+          id,
+          userId: context.userId,
+          projectId: context.projectId,
+          runId: context.runId ?? null,
+          customAiId: context.customAiId ?? null,
+          conversationId: context.conversationId ?? null,
+          nodeId: call.nodeId ?? null,
+          callId: call.callId ?? id,
+          attempt: call.attempt ?? 1,
+          provider: call.provider,
+          model: call.modelId,
+          status: call.status,
+          latencyMs: Math.round(call.latencyMs),
+          inputTokens: call.inputTokens,
+          outputTokens: call.outputTokens,
+          prompt: call.prompt,
+          response: call.response ?? null,
+          error: call.error ?? null,
+        },
+        call,
+      ).catch(async (error: unknown) => {
         // An earlier attempt was stored though its answer was lost with the connection.
         if (isDuplicate(error)) return (await findRow(db, reqLogs, id))!;
         throw error;

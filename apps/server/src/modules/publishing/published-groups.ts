@@ -142,6 +142,10 @@ export async function startPublishedRun(
       groupVersionId: published.version.id,
       customAiId,
       inputs,
+      // The frozen version's params: what this run executes, whatever the canvas holds now.
+      paramsSnapshot: Object.fromEntries(
+        published.graph.nodes.map((node) => [node.id, node.data.params]),
+      ),
     });
     await queue.enqueue(tx, run.id);
     return run;

@@ -194,8 +194,15 @@ export function createRunExecutor(
       return repo.requestCancel(db, runId);
     },
 
-    /** Waits until a run has finished, however it ends, or the time is up. */
-    async waitFor(runId: string, timeoutMs: number): Promise<TRunRow | undefined> {
+    /**
+     * Waits until a run has finished, however it ends, or the time is up. A caller that has
+     * just stored the run passes its row (`stored`), which spares the first read.
+     */
+    async waitFor(
+      runId: string,
+      timeoutMs: number,
+      stored?: TRunRow,
+    ): Promise<TRunRow | undefined> {
       const deadline = Date.now() + timeoutMs;
       let wake: (row?: TRunRow) => void = () => undefined;
       const onFinished = (row: TRunRow | undefined) => wake(row);
@@ -208,7 +215,7 @@ export function createRunExecutor(
       const offDone = signals.on('done', onDone);
       const offResync = signals.on('resync', onResync);
       try {
-        let known: TRunRow | undefined;
+        let known = stored;
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.

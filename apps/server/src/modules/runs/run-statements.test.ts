@@ -4,11 +4,11 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 
 // What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
 // the embedded database one more turn of the server's only thread): the API key (1); access,
-// target, quota, the run and its signal (5); claim, a look at the run, the graph (3); events and
-// node states, together with the run's end and its signal (4). Events that come while a write is
-// under way go in the next one: over a network the first events may take two writes more, of
-// up to four statements.
-const BUDGET = { pglite: 13, postgres: 17 };
+// target, quota, the run and its signal (5); claim and the graph (2); events and node states in
+// one statement, then the run's end and its signal (3). Events that come while a write is under
+// way go in the next one: over a network the first events may take two writes more, of one
+// statement each.
+const BUDGET = { pglite: 11, postgres: 13 };
 const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
 
 describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) => {

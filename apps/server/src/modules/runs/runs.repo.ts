@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
 import { nodeGroups, nodes, runEvents, runNodeStates, runs } from '../../db/schema/index';
@@ -15,6 +15,22 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
     .where(and(eq(nodeGroups.id, groupId), eq(nodeGroups.projectId, projectId)));
   return group;
+}
+
+/**
+ * Stores a run of the canvas with its params snapshot: each node's params in the project, by
+ * node id, read by the statement that stores the run.
+ */
+export async function insertCanvasRun(
+  db: TDb,
+  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { projectId: string },
+): Promise<TRunRow> {
+  const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
+  const [row] = await db
+    .insert(runs)
+    .values({ ...values, paramsSnapshot: snapshot })
+    .returning();
+  return row!;
 }
 
 export function nodeStates(db: TDb, runId: string) {
@@ -223,16 +239,19 @@ export async function storeEvents(
   { counter = true } = {},
 ) {
   if (batch.length === 0) return;
-  await tx
-    .insert(runEvents)
-    .values(
-      batch.map(({ event }) => ({
-        runId,
-        seq: event.seq,
-        event: event as unknown as Record<string, unknown>,
-      })),
-    )
-    .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] });
+  const statements: SQL[] = [
+    tx
+      .insert(runEvents)
+      .values(
+        batch.map(({ event }) => ({
+          runId,
+          seq: event.seq,
+          event: event as unknown as Record<string, unknown>,
+        })),
+      )
+      .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] })
+      .getSQL(),
+  ];
   // One row per node: the batch's states of a node, later ones over earlier ones.
   const states = new Map<string, TNodeStateValues>();
   for (const { event, nodeState } of batch) {
@@ -242,26 +261,37 @@ export async function storeEvents(
   if (states.size > 0) {
     const kept = (column: string) =>
       sql.raw(`coalesce(excluded.${column}, run_node_states.${column})`);
-    await tx
-      .insert(runNodeStates)
-      .values([...states].map(([nodeId, state]) => ({ runId, nodeId, ...state })))
-      .onConflictDoUpdate({
-        target: [runNodeStates.runId, runNodeStates.nodeId],
-        set: {
-          status: sql.raw('excluded.status'),
-          output: sql.raw('excluded.output'),
-          error: sql.raw('excluded.error'),
-          startedAt: kept('started_at'),
-          finishedAt: kept('finished_at'),
-          updatedAt: sql.raw('excluded.updated_at'),
-        },
-      });
+    statements.push(
+      tx
+        .insert(runNodeStates)
+        .values([...states].map(([nodeId, state]) => ({ runId, nodeId, ...state })))
+        .onConflictDoUpdate({
+          target: [runNodeStates.runId, runNodeStates.nodeId],
+          set: {
+            status: sql.raw('excluded.status'),
+            output: sql.raw('excluded.output'),
+            error: sql.raw('excluded.error'),
+            startedAt: kept('started_at'),
+            finishedAt: kept('finished_at'),
+            updatedAt: sql.raw('excluded.updated_at'),
+          },
+        })
+        .getSQL(),
+    );
+    // Only node states have to match the counter; other events a reader fetches after it.
+    if (counter) {
+      const last = Math.max(...batch.map(({ event }) => event.seq));
+      statements.push(
+        tx
+          .update(runs)
+          .set({ seq: sql`greatest(${runs.seq}, ${last})` })
+          .where(eq(runs.id, runId))
+          .getSQL(),
+      );
+    }
   }
-  // Only node states have to match the counter; other events a reader fetches after it.
-  if (!counter || states.size === 0) return;
-  const last = Math.max(...batch.map(({ event }) => event.seq));
-  await tx
-    .update(runs)
-    .set({ seq: sql`greatest(${runs.seq}, ${last})` })
-    .where(eq(runs.id, runId));
+  // One statement, each write before the last in a data-modifying WITH: one round trip.
+  const final = statements.pop()!;
+  const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
+  await tx.execute(before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`);
 }

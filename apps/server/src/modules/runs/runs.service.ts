@@ -11,7 +11,7 @@ import { customAiInProject } from '../custom-ais/custom-ais.repo';
 import { projectAccess } from '../projects/project-access';
 import { apiRow } from '../resources/api-row';
 import type { TDbRow } from '../resources/resource.types';
-import { findRow, insertRow } from '../resources/resources.repo';
+import { findRow } from '../resources/resources.repo';
 import type { TRunQueue } from './run-queue';
 import * as repo from './runs.repo';
 
@@ -77,7 +77,7 @@ async function storeRun(
   await checkTarget(db, projectId, target);
   await checkModelQuota(db, projectId);
   return inTransaction(db, async (tx) => {
-    const run = await insertRow(tx, runs, {
+    const run = await repo.insertCanvasRun(tx, {
       projectId,
       userId: user.id,
       nodeGroupId: target.nodeGroupId ?? null,
@@ -193,7 +193,7 @@ export async function handle(
     inputs,
     customAiId: customAiId ?? null,
   });
-  const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS))!;
+  const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS, run))!;
   return {
     runId: run.id,
     status: finished.status,

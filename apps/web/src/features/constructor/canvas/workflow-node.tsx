@@ -1,10 +1,10 @@
 import { memo, useEffect, useRef, type CSSProperties } from 'react';
 import { useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
 import type { TFlowNode } from '../core/flow-types';
-import { summaryOf } from '../core/node-summary';
 import { useCanvasUi } from './canvas-context';
 import { NodeHeader } from './node-header';
 import { NodePorts } from './node-ports';
+import { NodeSummaryLine } from './node-summary-line';
 import { NodeRunOutput } from './run-output';
 
 /**
@@ -25,13 +25,12 @@ function useHandleChanges(id: string, data: TFlowNode['data']) {
 
 /**
  * Every non-group kind: the catalog gives icon and colour, `data` the rest. Memoised, and it
- * reads no store, so panning and zooming never re-render it; its run badge and output are
- * children that read only this node's slice of the run store.
+ * reads no store, so panning and zooming never re-render it; its run badge, output and summary
+ * line are children that read only this node's slice of the run store.
  */
 function WorkflowNodeView({ id, data, selected }: NodeProps<TFlowNode>) {
   const { catalog, readOnly } = useCanvasUi();
   const type = catalog.byKind.get(data.kind);
-  const summary = summaryOf(data.kind, data.params);
   useHandleChanges(id, data);
   return (
     <div
@@ -41,11 +40,7 @@ function WorkflowNodeView({ id, data, selected }: NodeProps<TFlowNode>) {
       data-kind={data.kind}
     >
       <NodeHeader id={id} title={data.title} type={type} />
-      {summary ? (
-        <p className="flow-node__summary" data-testid="node-summary">
-          {summary}
-        </p>
-      ) : null}
+      <NodeSummaryLine id={id} kind={data.kind} params={data.params} />
       <NodePorts inputs={data.inputs} outputs={data.outputs} readOnly={readOnly} />
       <NodeRunOutput nodeId={id} kind={data.kind} />
     </div>

@@ -14,6 +14,7 @@ const run = (patch: Partial<TRun> = {}): TRun => ({
   inputs: {},
   outputs: {},
   error: null,
+  paramsSnapshot: null,
   seq: 10,
   startedAt: '2026-03-05T10:00:00.000Z',
   finishedAt: '2026-03-05T10:00:02.500Z',

@@ -158,27 +158,31 @@ describe('run events into per-node state', () => {
 
 describe('a finished run from its stored node states', () => {
   it('shows each node as it ended', () => {
-    const view: TRunView = viewFromNodeStates({ ...run, status: 'succeeded', seq: 12 }, [
-      {
-        nodeId: 'p',
-        status: 'succeeded',
-        output: { text: 'Hi' },
-        error: null,
-        startedAt: null,
-        finishedAt: null,
-      },
-      {
-        nodeId: 'o',
-        status: 'failed',
-        output: null,
-        error: 'Boom',
-        startedAt: null,
-        finishedAt: null,
-      },
-    ]);
+    const view: TRunView = viewFromNodeStates(
+      { ...run, status: 'succeeded', seq: 12, paramsSnapshot: { p: { template: 'Old' } } },
+      [
+        {
+          nodeId: 'p',
+          status: 'succeeded',
+          output: { text: 'Hi' },
+          error: null,
+          startedAt: null,
+          finishedAt: null,
+        },
+        {
+          nodeId: 'o',
+          status: 'failed',
+          output: null,
+          error: 'Boom',
+          startedAt: null,
+          finishedAt: null,
+        },
+      ],
+    );
     expect(view.lastSeq).toBe(12);
     expect(view.status).toBe('succeeded');
     expect(view.nodes.p).toMatchObject({ status: 'succeeded', text: 'Hi' });
     expect(view.nodes.o).toMatchObject({ status: 'failed', error: 'Boom', text: '' });
+    expect(view.params).toEqual({ p: { template: 'Old' } });
   });
 });

@@ -1,5 +1,6 @@
 import {
   nodeKindOf,
+  type TParamsSnapshot,
   type TRun,
   type TRunNodeState,
   type TRunProgressEvent,
@@ -32,6 +33,8 @@ export type TRunView = {
   nodes: Record<string, TNodeRunState>;
   /** Source node id → output nodes that show its streamed text until they get their own. */
   feeds: Record<string, string[]>;
+  /** Each node's params when the run was created, for a past run; null when not kept. */
+  params: TParamsSnapshot | null;
 };
 
 export const FINISHED_STATUSES: readonly TRunStatus[] = ['succeeded', 'failed', 'cancelled'];
@@ -89,12 +92,13 @@ export function newRunView(run: TRunHead, feeds: TRunView['feeds'] = {}): TRunVi
     pending: [],
     nodes: {},
     feeds,
+    params: null,
   };
 }
 
 /** A finished run as stored: each node's final state, no events needed. */
 export function viewFromNodeStates(
-  run: TRunHead & Pick<TRun, 'seq'>,
+  run: TRunHead & Pick<TRun, 'seq' | 'paramsSnapshot'>,
   states: readonly TRunNodeState[],
 ): TRunView {
   const nodes: Record<string, TNodeRunState> = {};
@@ -107,7 +111,7 @@ export function viewFromNodeStates(
       image: imageOf(state.output),
     };
   }
-  return { ...newRunView(run), lastSeq: run.seq, nodes };
+  return { ...newRunView(run), lastSeq: run.seq, nodes, params: run.paramsSnapshot };
 }
 
 /** Applies one event that is next in order; `nodes` is the batch's own copy. */

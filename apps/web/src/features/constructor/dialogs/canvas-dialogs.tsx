@@ -33,7 +33,12 @@ export function CanvasDialogs({ projectId, readOnly }: { projectId: string; read
       ) : null;
     case 'group-settings':
       return group ? (
-        <GroupSettingsDialog key={group.id} group={group} onClose={closeDialog} />
+        <GroupSettingsDialog
+          key={group.id}
+          group={group}
+          projectId={projectId}
+          onClose={closeDialog}
+        />
       ) : null;
     case 'publish':
       return group ? (

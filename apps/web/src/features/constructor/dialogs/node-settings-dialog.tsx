@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   templateOf,
@@ -13,8 +13,6 @@ import { isApiError } from '../../../lib/api';
 import { nodeDocUrl } from '../../../lib/doc-links';
 import { TextField } from '../../../components/form/text-field';
 import { modelProblem } from '../../../lib/models/model-label';
-import { customAiListQueryOptions } from '../../../lib/queries/custom-ais';
-import { databasesQueryOptions } from '../../../lib/queries/databases';
 import { modelsQueryOptions } from '../../../lib/queries/models';
 import { useCanvasUi } from '../canvas/canvas-context';
 import type { TFlowNode } from '../core/flow-types';
@@ -30,7 +28,9 @@ import { conflictFields, type TNodeBase } from '../state/node-writes';
 import { planInputSync, renamedInputs } from '../core/template-variables';
 import { HandleSummary } from './handle-summary';
 import { InputRenameNotice } from './input-rename-notice';
-import { ParamField } from './param-field';
+import { ParamControl } from './param-field';
+import { useParamChoices } from './param-choices';
+import { RunParamsNotice } from './run-params-notice';
 import { EditNotice, resubmit } from './edit-notice';
 import { changedSince, fieldName } from './remote-edits';
 
@@ -159,19 +159,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
 
   const values = useWatch({ control: form.control, name: 'params' });
   const edges = useCanvasStore((state) => state.edges);
-  const databases = useQuery({
-    ...databasesQueryOptions(projectId),
-    enabled: needs.has('database'),
-  });
-  const customAis = useQuery({
-    ...customAiListQueryOptions(projectId),
-    enabled: needs.has('custom_ai'),
-  });
-
-  const options = {
-    database: databases.data?.items.map((db) => ({ label: db.name, value: db.id })),
-    custom_ai: customAis.data?.items.map((ai) => ({ label: ai.name, value: ai.id })),
-  };
+  const options = useParamChoices(params, projectId);
   const template = templateOf(node.data.kind, values);
   const variables = template === null ? null : templateVariables(template);
   const connectedInputs = new Set(
@@ -266,6 +254,7 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
           onUseMine={useMine}
           onUseTheirs={useTheirs}
         />
+        <RunParamsNotice nodeId={node.id} params={params} choices={options} />
         <TextField
           control={form.control}
           name="title"
@@ -276,21 +265,13 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
         />
         {params.map((param) => (
           <Fragment key={param.name}>
-            <Controller
+            <ParamControl
               control={form.control}
-              name={`params.${param.name}`}
-              render={({ field, fieldState }) => (
-                <ParamField
-                  param={param}
-                  value={field.value}
-                  error={fieldState.error?.message}
-                  disabled={readOnly}
-                  projectId={projectId}
-                  options={options}
-                  modelKind={modelKind}
-                  onChange={field.onChange}
-                />
-              )}
+              param={param}
+              disabled={readOnly}
+              projectId={projectId}
+              options={options}
+              modelKind={modelKind}
             />
             {param.name === 'template' ? (
               <InputRenameNotice

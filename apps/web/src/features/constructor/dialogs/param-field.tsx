@@ -3,6 +3,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { TParamMeta } from '@flowsmith/shared';
 import { FormField } from '../../../components/form/form-field';
 import { ModelPicker } from '../../../components/model-picker';
@@ -23,8 +24,34 @@ type TParamFieldProps = {
   onChange: (value: unknown) => void;
 };
 
+type TParamControlProps<T extends FieldValues> = Omit<
+  TParamFieldProps,
+  'value' | 'error' | 'onChange'
+> & {
+  /** A form whose `params` holds a value per param, by name. */
+  control: Control<T>;
+};
+
+/** A param's field bound to the form's `params.<name>`, its error under it. */
+export function ParamControl<T extends FieldValues>({ control, ...props }: TParamControlProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={`params.${props.param.name}` as Path<T>}
+      render={({ field, fieldState }) => (
+        <ParamField
+          {...props}
+          value={field.value}
+          error={fieldState.error?.message}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+}
+
 /** One param of a node kind, with the editor its type calls for. */
-export function ParamField({
+function ParamField({
   param,
   value,
   error,

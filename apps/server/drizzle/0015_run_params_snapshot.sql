@@ -1,0 +1,1 @@
+ALTER TABLE "runs" ADD COLUMN "params_snapshot" jsonb;
