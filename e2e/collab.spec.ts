@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { postFromApp } from './support/api';
 import { expect, test } from './support/flowsmith.fixture';
 import { otherPerson, signIn, signUpAndIn } from './support/auth';
@@ -86,10 +86,6 @@ async function storedGroup(request: APIRequestContext, projectId: string) {
 }
 
 /** A group's settings as the dialog's JSON field holds them. */
-async function settingsIn(dialog: Locator) {
-  return JSON.parse(await dialog.getByLabel('Settings (JSON)').inputValue()) as unknown;
-}
-
 const settingsOf = (page: Page) => page.getByRole('dialog', { name: 'AI processor settings' });
 
 async function openSettings(page: Page) {
@@ -308,39 +304,40 @@ test('a group\'s settings changed by another member while open: the notice, unto
   const { b, context, projectId } = await twoEditors(browser, page, flowsmith, grouped);
   const aDialog = await openGroupSettings(page);
   const bDialog = await openGroupSettings(b);
-  await bDialog.getByLabel('Settings (JSON)').fill('{"tone": "formal", "length": "short"}');
+  await bDialog.getByLabel('What it does').fill('Drafts formal replies');
   await aDialog.getByLabel('Name').fill('Drafting');
-  await aDialog.getByLabel('Settings (JSON)').fill('{"tone": "casual"}');
+  await aDialog.getByLabel('What it does').fill('Drafts casual replies');
   await aDialog.getByRole('button', { name: 'Save' }).click();
   await expect(aDialog).toBeHidden();
 
-  await expect(bDialog.getByTestId('remote-change-notice')).toContainText(
-    'Another member changed this group',
-  );
-  // B never touched the name, so it follows A's; B's settings text stays as typed.
+  await expect(bDialog.getByTestId('remote-change-notice')).toContainText('Another member changed');
+  // B never touched the name, so it follows A's; what B typed stays.
   await expect(bDialog.getByLabel('Name')).toHaveValue('Drafting');
-  expect(await settingsIn(bDialog)).toEqual({ tone: 'formal', length: 'short' });
+  await expect(bDialog.getByLabel('What it does')).toHaveValue('Drafts formal replies');
 
   await bDialog.getByRole('button', { name: 'Save' }).click();
   const conflict = bDialog.getByTestId('edit-conflict');
-  await expect(conflict).toContainText('tone: casual');
+  await expect(conflict).toContainText('Drafts casual replies');
   expect(await storedGroup(page.request, projectId)).toMatchObject({
     name: 'Drafting',
-    settings: { tone: 'casual' },
+    settings: { description: 'Drafts casual replies' },
   });
 
-  // Theirs for the key both changed; B's other key stays.
   await conflict.getByRole('button', { name: 'Use theirs' }).click();
   await expect(conflict).toBeHidden();
-  expect(await settingsIn(bDialog)).toEqual({ tone: 'casual', length: 'short' });
+  await expect(bDialog.getByLabel('What it does')).toHaveValue('Drafts casual replies');
+  await bDialog.getByLabel('Name').fill('Drafting replies');
   await bDialog.getByRole('button', { name: 'Save' }).click();
   await expect(bDialog).toBeHidden();
   await expect
     .poll(() => storedGroup(page.request, projectId))
-    .toMatchObject({ name: 'Drafting', settings: { tone: 'casual', length: 'short' } });
+    .toMatchObject({
+      name: 'Drafting replies',
+      settings: { description: 'Drafts casual replies' },
+    });
 
   // A's canvas has B's save without a reload.
   const aAgain = await openGroupSettings(page);
-  await expect.poll(() => settingsIn(aAgain)).toEqual({ tone: 'casual', length: 'short' });
+  await expect(aAgain.getByLabel('Name')).toHaveValue('Drafting replies');
   await context.close();
 });
