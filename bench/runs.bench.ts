@@ -13,7 +13,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
 import type { TRunJobs } from '../apps/server/src/plugins/run-jobs';
 import { nodes, runNodeStates, runs, subscriptionPlans } from '../apps/server/src/db/schema/index';
@@ -22,6 +21,7 @@ import {
   verificationTokenFrom,
 } from '../apps/server/src/test/smtp-test-server';
 import { openTestDatabase } from '../apps/server/src/test/test-databases';
+import { benchConfig } from './support/bench-app';
 import { percentile } from './support/measure';
 import { streamedChat } from './support/model-call';
 
@@ -191,13 +191,7 @@ async function throughRuns(name: string, app: TApp, database: TDatabase): Promis
 }
 
 async function appOn(database: TDatabase, dataDir: string, env: Record<string, string>) {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-    ...env,
-  });
+  const config = benchConfig(dataDir, smtp.url, env);
   const app = await buildApp({ config, database, secretKey: SECRET_KEY, logger: false });
   await app.ready();
   return app as TApp;

@@ -12,6 +12,17 @@ import { openTestDatabase } from '../../apps/server/src/test/test-databases';
 
 const PASSWORD = 'benchmark password 123';
 
+/** A benchmark's server settings: its data folder, mail to `smtpUrl`, no log and no web app. */
+export function benchConfig(dataDir: string, smtpUrl: string, env: Record<string, string>) {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+    ...env,
+  });
+}
+
 /**
  * The server app in this process on a throw-away data folder: the embedded database by default;
  * with DATABASE_URL (or `kind` postgres), a throw-away database on that server; `env` adds settings. Mail goes to a real SMTP test server,
@@ -23,13 +34,7 @@ export async function startBenchApp(
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-'));
   const smtp = await startSmtpTestServer();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-    ...env,
-  });
+  const config = benchConfig(dataDir, smtp.url, env);
   const database =
     kind === 'postgres'
       ? await openTestDatabase('postgres')

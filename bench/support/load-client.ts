@@ -4,16 +4,8 @@
  * answered, for `seconds`. Prints one JSON line: requests answered, failures, per second, p50
  * and p99 in milliseconds.
  */
+import type { TLoadSpec } from './load';
 import { percentile } from './measure';
-
-type TLoadSpec = {
-  url: string;
-  method: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: unknown;
-  callers: number;
-  seconds: number;
-};
 
 const spec = JSON.parse(process.argv[2]!) as TLoadSpec;
 const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);

@@ -66,7 +66,6 @@ export type TBuildOptions = {
 
 /** Every module of the API, each a Fastify plugin of routes over its service. */
 const modules = [
-  healthRoutes,
   authRoutes,
   accountRoutes,
   projectsRoutes,
@@ -136,6 +135,8 @@ export async function buildApp({
   if (role === 'worker') return app;
 
   await app.register(openApiPlugin);
+  // Outside the API scope: a health check has no caller to look up.
+  await app.register(healthRoutes, { prefix: '/api' });
   await app.register(api, { prefix: '/api' });
   await app.register(openAiRoutes, { prefix: '/v1' });
   await app.register(mcpServerRoutes, { prefix: '/mcp' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { TDb } from '../db/database';
 import { mailOutbox } from '../db/schema/index';
 
@@ -31,7 +31,12 @@ const redact = (text: string, secret: string | undefined) =>
  * the server log carries it whole, so a newcomer can follow links without a mail server.
  */
 export function createMailer({ db, smtpUrl, from, log }: TMailerOptions): TMailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer loads with the first mail sent over SMTP, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
   return {
     async send({ secret, ...mail }) {
       const [row] = await db
@@ -42,12 +47,12 @@ export function createMailer({ db, smtpUrl, from, log }: TMailerOptions): TMaile
           html: redact(mail.html, secret),
         })
         .returning({ id: mailOutbox.id });
-      if (!transport) {
+      if (!smtpUrl) {
         log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL set):\n${mail.text}`);
         return;
       }
       try {
-        await transport.sendMail({ from, ...mail });
+        await (await smtp(smtpUrl)).sendMail({ from, ...mail });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

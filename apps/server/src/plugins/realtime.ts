@@ -182,6 +182,9 @@ function createRealtime({
     publish(channel, data, tags) {
       const offset = (offsets.get(channel) ?? 0) + 1;
       offsets.set(channel, offset);
+      // A lone server whose clients have not joined the channel has no one to send it to, and
+      // Socket.IO would serialise it all the same. Other servers' clients only its adapter knows.
+      if (!adapter && !io.sockets.adapter.rooms.has(channel)) return;
       io.to(channel).emit('publication', { channel, data, offset, ...(tags ? { tags } : {}) });
     },
     emit(publication) {

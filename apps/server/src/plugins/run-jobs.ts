@@ -32,6 +32,10 @@ export const runJobsPlugin = fp(
   async (app) => {
     const settings = app.config.runs;
     const signals = await listenForRunSignals(app.database);
+    const lease = {
+      owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+      leaseMs: settings.leaseMs,
+    };
     const executor = createRunExecutor({
       db: app.db,
       realtime: app.realtime,
@@ -42,7 +46,7 @@ export const runJobsPlugin = fp(
       saveFile: app.files.save,
       settings,
       signals,
-      owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+      owner: lease.owner,
     });
     let queue: TRunQueue;
     if (settings.queue === 'pg-boss') {
@@ -54,7 +58,7 @@ export const runJobsPlugin = fp(
         log: app.log,
       });
     } else {
-      queue = createInProcessRunQueue(app.db, signals);
+      queue = createInProcessRunQueue(app.db, signals, lease);
     }
     async function wrapUp(graceMs: number) {
       let timer: NodeJS.Timeout | undefined;

@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 
 export type TBuiltServer = {
   url: string;
+  /** The server's process id. */
+  pid: number;
   /** Everything the server has written so far. */
   log(): string;
   /** Stops the server and removes its data folder. */
@@ -29,17 +31,19 @@ export type TBuiltServer = {
 /**
  * The built server, started as `npm start` starts it (rebuilt first only if stale), on a free
  * port with the embedded database in a throw-away data folder; resolves once `/api/check`
- * answers. `env` adds to or overrides the defaults.
+ * answers. `env` adds to or overrides the defaults; `entry` names another script to start, such
+ * as the server's build alone.
  */
 export async function startBuiltServer(
   env: Record<string, string>,
   dataDirPrefix: string,
+  entry = 'scripts/start.mjs',
 ): Promise<TBuiltServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), dataDirPrefix));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  const server = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -70,7 +74,7 @@ export async function startBuiltServer(
     await stop();
     throw error;
   }
-  return { url, log: () => log, stop };
+  return { url, pid: server.pid!, log: () => log, stop };
 }
 
 /** Waits up to a minute for the first 200 from `/api/check`; throws with the output otherwise. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { moment, ownerRef, timestamps } from './columns';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, indexesOn, moment, ownerRef, timestamps } from './columns';
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
@@ -14,11 +14,15 @@ export const users = pgTable('users', {
   ...timestamps(),
 });
 
+/** A user's own row's link to the user: deleting the account deletes the row. */
+export const userRef = () => ownerRef('user_id', () => users.id);
+/** The first columns of a user's own rows: their id and their user. */
+export const userRow = () => ({ id: id(), userId: userRef() });
+
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     tokenHash: text('token_hash').notNull().unique(),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -27,27 +31,30 @@ export const sessions = pgTable(
     revokedAt: moment('revoked_at'),
     ...timestamps(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => indexesOn('sessions', t.userId),
 );
+
+/** A mailed link's token: only its hash is stored, and it works once, until it expires. */
+const singleUseToken = () => ({
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
+});
 
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerRef('user_id', () => users.id),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: moment('expires_at').notNull(),
-    usedAt: moment('used_at'),
+    ...userRow(),
+    ...singleUseToken(),
     ...timestamps(),
   },
-  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+  (t) => indexesOn('email_verification_tokens', t.userId),
 );
 
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
@@ -56,13 +63,13 @@ export const apiKeys = pgTable(
     revokedAt: moment('revoked_at'),
     ...timestamps(),
   },
-  (t) => [index('api_keys_user_id_idx').on(t.userId)],
+  (t) => indexesOn('api_keys', t.userId),
 );
 
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -80,19 +87,16 @@ export const mailOutbox = pgTable(
 
 /**
  * Single-use tokens of mailed account links: a password reset, or the confirmation of a new
- * e-mail address (`newEmail`). Only their hashes are stored.
+ * e-mail address (`newEmail`).
  */
 export const accountTokens = pgTable(
   'account_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     purpose: text('purpose', { enum: ['password_reset', 'email_change'] }).notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
     newEmail: text('new_email'),
-    expiresAt: moment('expires_at').notNull(),
-    usedAt: moment('used_at'),
+    ...singleUseToken(),
     ...timestamps(),
   },
-  (t) => [index('account_tokens_user_id_idx').on(t.userId)],
+  (t) => indexesOn('account_tokens', t.userId),
 );

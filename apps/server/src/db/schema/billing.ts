@@ -1,8 +1,8 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { billingPeriods } from '@flowsmith/shared';
-import { users } from './auth';
+import { userRef, userRow } from './auth';
 import { projects } from './projects';
-import { createdAt, id, moment, ownerRef, timestamps } from './columns';
+import { createdAt, id, indexesOn, moment, ownerRef, timestamps } from './columns';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: id(),
@@ -22,8 +22,7 @@ export const subscriptionPlans = pgTable('subscription_plans', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: id(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     planId: uuid('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
@@ -44,17 +43,13 @@ export const subscriptions = pgTable(
     providerRef: text('provider_ref'),
     ...timestamps(),
   },
-  (t) => [
-    index('subscriptions_user_id_idx').on(t.userId),
-    index('subscriptions_plan_id_idx').on(t.planId),
-  ],
+  (t) => indexesOn('subscriptions', t.userId, t.planId),
 );
 
 export const invoices = pgTable(
   'invoices',
   {
-    id: id(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     subscriptionId: ownerRef('subscription_id', () => subscriptions.id),
     planId: uuid('plan_id')
       .notNull()
@@ -72,8 +67,7 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_user_created_idx').on(t.userId, t.createdAt),
-    index('invoices_subscription_id_idx').on(t.subscriptionId),
-    index('invoices_plan_id_idx').on(t.planId),
+    ...indexesOn('invoices', t.subscriptionId, t.planId),
   ],
 );
 
@@ -81,7 +75,7 @@ export const invoices = pgTable(
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: ownerRef('user_id', () => users.id),
+    userId: userRef(),
     periodStart: moment('period_start').notNull(),
     requests: integer('requests').notNull().default(0),
   },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  type ExtraConfigColumn,
   bigint,
   doublePrecision,
   foreignKey,
-  index,
   jsonb,
   pgTable,
   primaryKey,
@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { nodeInputTypes, nodeOutputTypes, nodeTypes } from './catalog';
-import { createdAt, id, ownerRef, updatedAt } from './columns';
-import { projectRef } from './projects';
+import { createdAt, indexesOn, ownerRef, typeRef, updatedAt } from './columns';
+import { projectRef, projectRow } from './projects';
 
 export type TNodeData = { title: string; params: Record<string, unknown> };
 
@@ -31,11 +31,8 @@ const versions = () =>
 export const nodes = pgTable(
   'nodes',
   {
-    id: id(),
-    projectId: projectRef(),
-    type: text('type')
-      .notNull()
-      .references(() => nodeTypes.kind, { onUpdate: 'cascade' }),
+    ...projectRow(),
+    type: typeRef(() => nodeTypes.kind),
     positionX: doublePrecision('position_x').notNull().default(0),
     positionY: doublePrecision('position_y').notNull().default(0),
     data: jsonb('data').$type<TNodeData>().notNull(),
@@ -47,18 +44,13 @@ export const nodes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('nodes_project_id_idx').on(t.projectId),
-    index('nodes_parent_id_idx').on(t.parentId),
-    index('nodes_type_idx').on(t.type),
-  ],
+  (t) => indexesOn('nodes', t.projectId, t.parentId, t.type),
 );
 
 export const nodeGroups = pgTable(
   'node_groups',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     nodeId: uuid('node_id')
       .notNull()
       .unique()
@@ -72,7 +64,7 @@ export const nodeGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('node_groups_project_id_idx').on(t.projectId)],
+  (t) => indexesOn('node_groups', t.projectId),
 );
 
 const handleTable = <T extends typeof nodeInputTypes | typeof nodeOutputTypes>(
@@ -82,31 +74,44 @@ const handleTable = <T extends typeof nodeInputTypes | typeof nodeOutputTypes>(
   pgTable(
     name,
     {
-      id: id(),
-      projectId: projectRef(),
+      ...projectRow(),
       nodeId: ownerRef('node_id', () => nodes.id),
       name: text('name').notNull(),
       label: text('label').notNull().default(''),
-      type: text('type')
-        .notNull()
-        .references(() => types.code, { onUpdate: 'cascade' }),
+      type: typeRef(() => types.code),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
     },
     (t) => [
       unique(`${name}_node_name_unique`).on(t.nodeId, t.name),
-      index(`${name}_project_id_idx`).on(t.projectId),
+      ...indexesOn(name, t.projectId),
     ],
   );
 
 export const nodeInputs = handleTable('node_inputs', nodeInputTypes);
 export const nodeOutputs = handleTable('node_outputs', nodeOutputTypes);
 
+/**
+ * A connection's end is an existing handle (an output at its source, an input at its target):
+ * renaming the handle renames it here, and deleting the handle or its node deletes the connection.
+ */
+const handleEnd = (
+  end: 'source' | 'target',
+  columns: [ExtraConfigColumn, ExtraConfigColumn],
+  handles: typeof nodeInputs | typeof nodeOutputs,
+) =>
+  foreignKey({
+    name: `node_connections_${end}_handle_fk`,
+    columns,
+    foreignColumns: [handles.nodeId, handles.name],
+  })
+    .onDelete('cascade')
+    .onUpdate('cascade');
+
 export const nodeConnections = pgTable(
   'node_connections',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     source: uuid('source').notNull(),
     target: uuid('target').notNull(),
     sourceHandle: text('source_handle').notNull(),
@@ -118,26 +123,10 @@ export const nodeConnections = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A connection joins an existing output to an existing input: renaming a handle renames it
-    // here, and deleting a handle or its node deletes the connection.
-    foreignKey({
-      name: 'node_connections_source_handle_fk',
-      columns: [t.source, t.sourceHandle],
-      foreignColumns: [nodeOutputs.nodeId, nodeOutputs.name],
-    })
-      .onDelete('cascade')
-      .onUpdate('cascade'),
-    foreignKey({
-      name: 'node_connections_target_handle_fk',
-      columns: [t.target, t.targetHandle],
-      foreignColumns: [nodeInputs.nodeId, nodeInputs.name],
-    })
-      .onDelete('cascade')
-      .onUpdate('cascade'),
+    handleEnd('source', [t.source, t.sourceHandle], nodeOutputs),
+    handleEnd('target', [t.target, t.targetHandle], nodeInputs),
     unique('node_connections_ends_unique').on(t.source, t.sourceHandle, t.target, t.targetHandle),
-    index('node_connections_project_id_idx').on(t.projectId),
-    index('node_connections_source_idx').on(t.source),
-    index('node_connections_target_idx').on(t.target),
+    ...indexesOn('node_connections', t.projectId, t.source, t.target),
   ],
 );
 

@@ -8,7 +8,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { THandleDefinition } from '@flowsmith/shared';
-import { id, jsonList, ownerRef, timestamps } from './columns';
+import { id, jsonList, ownerRef, timestamps, typeRef } from './columns';
 
 // Type tables are referenced by their code, so API rows carry readable codes ("text", "json").
 const typeTable = (name: string) =>
@@ -48,9 +48,7 @@ export const nodeTypeParams = pgTable(
     nodeTypeId: ownerRef('node_type_id', () => nodeTypes.id),
     name: text('name').notNull(),
     label: text('label').notNull(),
-    type: text('type')
-      .notNull()
-      .references(() => nodeTypeParamTypes.code, { onUpdate: 'cascade' }),
+    type: typeRef(() => nodeTypeParamTypes.code),
     required: boolean('required').notNull().default(false),
     defaultValue: jsonb('default_value').$type<string | number | boolean | null>(),
     options: jsonb('options').$type<string[]>(),

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  index,
+  jsonb,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
 /** A moment in time, with its zone. */
@@ -10,11 +18,17 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/** A row's type by its key in a type table (a code or a kind); renaming the key renames it. */
+export const typeRef = (target: () => AnyPgColumn) =>
+  text('type').notNull().references(target, { onUpdate: 'cascade' });
 /** The row this one belongs to: required, and removed with it. */
 export const ownerRef = (name: string, target: () => AnyPgColumn) =>
   uuid(name).notNull().references(target, { onDelete: 'cascade' });
 /** `created_at` and `updated_at`, kept by every table whose rows change. */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/** An index on each column for looking rows up by it, named `<table>_<column>_idx`. */
+export const indexesOn = (table: string, ...columns: ExtraConfigColumn[]) =>
+  columns.map((column) => index(`${table}_${column.name}_idx`).on(column));
 /** A JSON array, empty until something is put in it. */
 export const jsonList = <T>(name: string) =>
   jsonb(name)

@@ -1,14 +1,13 @@
 import { doublePrecision, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef } from './auth';
 import { nodeGroups } from './canvas';
-import { id, jsonList, ownerRef, timestamps } from './columns';
-import { projectRef } from './projects';
+import { id, indexesOn, jsonList, ownerRef, timestamps } from './columns';
+import { projectRow } from './projects';
 
 export const customAis = pgTable(
   'custom_ais',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
@@ -19,39 +18,36 @@ export const customAis = pgTable(
     mcpServerIds: jsonList<string>('mcp_server_ids'),
     ...timestamps(),
   },
-  (t) => [index('custom_ais_project_id_idx').on(t.projectId)],
+  (t) => indexesOn('custom_ais', t.projectId),
 );
 
 export const customAiToNodeGroups = pgTable(
   'custom_ai_to_node_groups',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     customAiId: ownerRef('custom_ai_id', () => customAis.id),
     nodeGroupId: ownerRef('node_group_id', () => nodeGroups.id),
     ...timestamps(),
   },
   (t) => [
     unique('custom_ai_to_node_groups_unique').on(t.customAiId, t.nodeGroupId),
-    index('custom_ai_to_node_groups_project_id_idx').on(t.projectId),
-    index('custom_ai_to_node_groups_node_group_id_idx').on(t.nodeGroupId),
+    ...indexesOn('custom_ai_to_node_groups', t.projectId, t.nodeGroupId),
   ],
 );
 
 export const conversations = pgTable(
   'conversations',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     customAiId: ownerRef('custom_ai_id', () => customAis.id),
-    userId: ownerRef('user_id', () => users.id),
+    userId: userRef(),
     title: text('title').notNull().default('New conversation'),
     summary: text('summary'),
     ...timestamps(),
   },
   (t) => [
     index('conversations_custom_ai_user_idx').on(t.customAiId, t.userId),
-    index('conversations_project_id_idx').on(t.projectId),
+    ...indexesOn('conversations', t.projectId),
   ],
 );
 

@@ -1,13 +1,12 @@
 import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { databaseValueTypes } from './catalog';
-import { id, ownerRef, timestamps } from './columns';
-import { projectRef } from './projects';
+import { indexesOn, ownerRef, timestamps, typeRef } from './columns';
+import { projectRow } from './projects';
 
 export const nodeDatabases = pgTable(
   'node_databases',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     ...timestamps(),
@@ -18,18 +17,15 @@ export const nodeDatabases = pgTable(
 export const databaseValues = pgTable(
   'database_values',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     nodeDatabaseId: ownerRef('node_database_id', () => nodeDatabases.id),
     key: text('key').notNull(),
     value: text('value').notNull(),
-    type: text('type')
-      .notNull()
-      .references(() => databaseValueTypes.code, { onUpdate: 'cascade' }),
+    type: typeRef(() => databaseValueTypes.code),
     ...timestamps(),
   },
   (t) => [
     index('database_values_database_key_idx').on(t.nodeDatabaseId, t.key),
-    index('database_values_project_id_idx').on(t.projectId),
+    ...indexesOn('database_values', t.projectId),
   ],
 );

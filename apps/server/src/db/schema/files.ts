@@ -1,7 +1,7 @@
-import { bigserial, customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, moment } from './columns';
-import { projectRef } from './projects';
+import { createdAt, indexesOn, moment } from './columns';
+import { projectRow } from './projects';
 
 /** Binary data; node-postgres answers a Buffer, PGlite a Uint8Array: both are bytes. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -16,8 +16,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 export const storedFiles = pgTable(
   'stored_files',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     /** `<id>.<extension>`, the last part of its URL. */
     name: text('name').notNull(),
@@ -26,7 +25,7 @@ export const storedFiles = pgTable(
     content: bytea('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('stored_files_project_id_idx').on(t.projectId)],
+  (t) => indexesOn('stored_files', t.projectId),
 );
 
 /**

@@ -2,7 +2,7 @@ import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-or
 import { reqLogStatuses } from '@flowsmith/shared';
 import { users } from './auth';
 import { conversations, customAis } from './custom-ais';
-import { id, timestamps } from './columns';
+import { id, indexesOn, timestamps } from './columns';
 import { projects } from './projects';
 import { runs } from './runs';
 
@@ -39,11 +39,7 @@ export const reqLogs = pgTable(
   (t) => [
     index('req_logs_project_created_idx').on(t.projectId, t.createdAt),
     index('req_logs_user_created_idx').on(t.userId, t.createdAt),
-    index('req_logs_model_idx').on(t.model),
-    index('req_logs_run_id_idx').on(t.runId),
-    index('req_logs_custom_ai_id_idx').on(t.customAiId),
-    index('req_logs_conversation_id_idx').on(t.conversationId),
-    index('req_logs_call_id_idx').on(t.callId),
+    ...indexesOn('req_logs', t.model, t.runId, t.customAiId, t.conversationId, t.callId),
   ],
 );
 

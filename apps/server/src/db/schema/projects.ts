@@ -1,7 +1,7 @@
-import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { projectRoles } from '@flowsmith/shared';
-import { users } from './auth';
-import { id, ownerRef, timestamps } from './columns';
+import { userRef, users } from './auth';
+import { id, indexesOn, ownerRef, timestamps } from './columns';
 
 export const projects = pgTable('projects', {
   id: id(),
@@ -18,15 +18,17 @@ export const projectUsers = pgTable(
   {
     id: id(),
     projectId: ownerRef('project_id', () => projects.id),
-    userId: ownerRef('user_id', () => users.id),
+    userId: userRef(),
     role: text('role', { enum: projectRoles }).notNull(),
     ...timestamps(),
   },
   (t) => [
     unique('project_users_project_user_unique').on(t.projectId, t.userId),
-    index('project_users_user_id_idx').on(t.userId),
+    ...indexesOn('project_users', t.userId),
   ],
 );
 
 /** A project-scoped table's link to its project: deleting the project deletes its rows. */
 export const projectRef = () => ownerRef('project_id', () => projects.id);
+/** The first columns of a project's rows: their id and their project. */
+export const projectRow = () => ({ id: id(), projectId: projectRef() });

@@ -1,9 +1,9 @@
-import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { appAccessModes, type TGraphDocument } from '@flowsmith/shared';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
-import { createdAt, id, jsonList, ownerRef, timestamps } from './columns';
-import { projectRef } from './projects';
+import { createdAt, indexesOn, jsonList, ownerRef, timestamps } from './columns';
+import { projectRef, projectRow } from './projects';
 
 /**
  * A frozen copy of a runnable group (its node and everything inside it, as a workflow file),
@@ -12,8 +12,7 @@ import { projectRef } from './projects';
 export const groupVersions = pgTable(
   'group_versions',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     nodeGroupId: ownerRef('node_group_id', () => nodeGroups.id),
     number: integer('number').notNull(),
     graph: jsonb('graph').$type<TGraphDocument>().notNull(),
@@ -23,7 +22,7 @@ export const groupVersions = pgTable(
   },
   (t) => [
     unique('group_versions_group_number_unique').on(t.nodeGroupId, t.number),
-    index('group_versions_project_id_idx').on(t.projectId),
+    ...indexesOn('group_versions', t.projectId),
   ],
 );
 
@@ -41,5 +40,5 @@ export const groupPublications = pgTable(
     allowedOrigins: jsonList<string>('allowed_origins'),
     ...timestamps(),
   },
-  (t) => [index('group_publications_project_id_idx').on(t.projectId)],
+  (t) => indexesOn('group_publications', t.projectId),
 );

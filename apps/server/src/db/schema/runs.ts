@@ -4,15 +4,14 @@ import { runStatuses, type TParamsSnapshot } from '@flowsmith/shared';
 import { users } from './auth';
 import { nodeGroups } from './canvas';
 import { customAis } from './custom-ais';
-import { createdAt, id, moment, ownerRef, updatedAt } from './columns';
-import { projectRef } from './projects';
+import { createdAt, id, indexesOn, moment, ownerRef, updatedAt } from './columns';
+import { projectRow } from './projects';
 import { groupVersions } from './publishing';
 
 export const runs = pgTable(
   'runs',
   {
-    id: id(),
-    projectId: projectRef(),
+    ...projectRow(),
     nodeGroupId: uuid('node_group_id').references(() => nodeGroups.id, { onDelete: 'set null' }),
     /** A run of a group's published version: it executes that frozen copy, not the canvas. */
     groupVersionId: uuid('group_version_id').references(() => groupVersions.id, {
@@ -53,8 +52,7 @@ export const runs = pgTable(
   },
   (t) => [
     index('runs_project_created_idx').on(t.projectId, t.createdAt),
-    index('runs_node_group_id_idx').on(t.nodeGroupId),
-    index('runs_status_idx').on(t.status),
+    ...indexesOn('runs', t.nodeGroupId, t.status),
   ],
 );
 

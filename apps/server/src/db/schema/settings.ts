@@ -1,13 +1,12 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import { providers } from '@flowsmith/shared';
-import { users } from './auth';
-import { id, jsonList, ownerRef, timestamps } from './columns';
+import { userRow } from './auth';
+import { indexesOn, jsonList, timestamps } from './columns';
 
 export const providerCredentials = pgTable(
   'provider_credentials',
   {
-    id: id(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     provider: text('provider', { enum: providers }).notNull(),
     name: text('name').notNull(),
     baseUrl: text('base_url'),
@@ -17,15 +16,14 @@ export const providerCredentials = pgTable(
     models: jsonList<string>('models'),
     ...timestamps(),
   },
-  (t) => [index('provider_credentials_user_id_idx').on(t.userId)],
+  (t) => indexesOn('provider_credentials', t.userId),
 );
 
 /** External MCP servers a user added; their headers are sealed like provider keys. */
 export const mcpServers = pgTable(
   'mcp_servers',
   {
-    id: id(),
-    userId: ownerRef('user_id', () => users.id),
+    ...userRow(),
     name: text('name').notNull(),
     url: text('url').notNull(),
     /** The headers as sealed JSON (see encrypted_key above). */
@@ -34,5 +32,5 @@ export const mcpServers = pgTable(
     enabledTools: jsonList<string>('enabled_tools'),
     ...timestamps(),
   },
-  (t) => [index('mcp_servers_user_id_idx').on(t.userId)],
+  (t) => indexesOn('mcp_servers', t.userId),
 );

@@ -8,6 +8,7 @@ import {
   userAvatars,
   users,
 } from '../../db/schema/index';
+import { useToken } from '../auth/auth.repo';
 import { anotherAdminExists, selfAndCoMembers } from '../users/users.repo';
 
 type TTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
@@ -33,21 +34,8 @@ function accountQueries(db: TDb) {
       db.insert(accountTokens).values(values),
 
     /** Marks an unused, unexpired token used and returns it, in one statement. */
-    consumeToken: async (purpose: TTokenPurpose, tokenHash: string, now: Date) =>
-      (
-        await db
-          .update(accountTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(accountTokens.tokenHash, tokenHash),
-              eq(accountTokens.purpose, purpose),
-              isNull(accountTokens.usedAt),
-              gt(accountTokens.expiresAt, now),
-            ),
-          )
-          .returning()
-      )[0],
+    consumeToken: (purpose: TTokenPurpose, tokenHash: string, now: Date) =>
+      useToken(db, accountTokens, tokenHash, now, eq(accountTokens.purpose, purpose)),
 
     /** Holds the user's row until the transaction ends, so their links are issued one at a time. */
     lockUser: (id: string) =>

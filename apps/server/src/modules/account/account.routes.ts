@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAccountDeletionPlan,
   ZChangeEmailBody,
@@ -15,6 +14,7 @@ import {
   ZUserResponse,
   authCookies,
 } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import { createBackground } from '../../lib/background';
 import { createAuthRepo } from '../auth/auth.repo';
 import { createAccountRepo } from './account.repo';
@@ -26,9 +26,8 @@ import { AVATAR_MAX_BYTES } from './avatar';
  * profile, password, e-mail address, sessions and deleting the account.
  */
 export async function accountRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { r } = moduleRoutes(app, 'account');
   const { config } = app;
-  const tags = ['account'];
   const rateLimit = {
     max: config.authRateLimit.max,
     timeWindow: config.authRateLimit.timeWindowMs,
@@ -53,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/auth/forgot-password',
-    { config: { public: true, rateLimit }, schema: { tags, body: ZForgotPasswordBody } },
+    { config: { public: true, rateLimit }, schema: { body: ZForgotPasswordBody } },
     async (request, reply) => {
       account.forgotPassword(request.body.email);
       return reply.status(202).send({ status: 'accepted' });
@@ -62,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/auth/reset-password',
-    { config: { public: true, rateLimit }, schema: { tags, body: ZResetPasswordBody } },
+    { config: { public: true, rateLimit }, schema: { body: ZResetPasswordBody } },
     async (request, reply) => {
       // The connections of the sessions it ended end with them.
       await app.realtime.dropEndedSessions(await account.resetPassword(request.body));
@@ -74,20 +73,20 @@ export async function accountRoutes(app: FastifyInstance) {
     '/auth/confirm-email',
     {
       config: { public: true, rateLimit },
-      schema: { tags, body: ZConfirmEmailBody, response: { 200: ZUserResponse } },
+      schema: { body: ZConfirmEmailBody, response: { 200: ZUserResponse } },
     },
     async (request) => ({ user: await account.confirmEmailChange(request.body.token) }),
   );
 
   r.put(
     '/account/profile',
-    { schema: { tags, body: ZProfileBody, response: { 200: ZUserResponse } } },
+    { schema: { body: ZProfileBody, response: { 200: ZUserResponse } } },
     async (request) => ({ user: await account.updateProfile(request.user, request.body) }),
   );
 
   r.put(
     '/account/avatar',
-    { bodyLimit: AVATAR_MAX_BYTES, schema: { tags, response: { 200: ZUserResponse } } },
+    { bodyLimit: AVATAR_MAX_BYTES, schema: { response: { 200: ZUserResponse } } },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
       const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
@@ -97,11 +96,11 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.delete(
     '/account/avatar',
-    { schema: { tags, response: { 200: ZUserResponse } } },
+    { schema: { response: { 200: ZUserResponse } } },
     async (request) => ({ user: await account.removeAvatar(request.user) }),
   );
 
-  r.get('/users/:id/avatar', { schema: { tags, params: ZIdParams } }, async (request, reply) => {
+  r.get('/users/:id/avatar', { schema: { params: ZIdParams } }, async (request, reply) => {
     const picture = await account.avatar(request.user, request.params.id);
     return reply
       .type(picture.mediaType)
@@ -110,32 +109,24 @@ export async function accountRoutes(app: FastifyInstance) {
       .send(picture.body);
   });
 
-  r.post(
-    '/account/password',
-    { schema: { tags, body: ZChangePasswordBody } },
-    async (request, reply) => {
-      await account.changePassword(request.user, request.body, sessionToken(request.cookies));
-      await app.realtime.dropEndedSessions(request.user.id);
-      return reply.status(204).send();
-    },
-  );
+  r.post('/account/password', { schema: { body: ZChangePasswordBody } }, async (request, reply) => {
+    await account.changePassword(request.user, request.body, sessionToken(request.cookies));
+    await app.realtime.dropEndedSessions(request.user.id);
+    return reply.status(204).send();
+  });
 
-  r.post('/account/email', { schema: { tags, body: ZChangeEmailBody } }, async (request, reply) => {
+  r.post('/account/email', { schema: { body: ZChangeEmailBody } }, async (request, reply) => {
     await account.requestEmailChange(request.user, request.body);
     return reply.status(202).send({ status: 'accepted' });
   });
 
-  r.get(
-    '/account/sessions',
-    { schema: { tags, response: { 200: ZSessionList } } },
-    async (request) => ({
-      items: await account.listSessions(request.user, sessionToken(request.cookies)),
-    }),
-  );
+  r.get('/account/sessions', { schema: { response: { 200: ZSessionList } } }, async (request) => ({
+    items: await account.listSessions(request.user, sessionToken(request.cookies)),
+  }));
 
   r.delete(
     '/account/sessions/:id',
-    { schema: { tags, params: ZSessionParams } },
+    { schema: { params: ZSessionParams } },
     async (request, reply) => {
       await account.revokeSession(request.user, request.params.id);
       await app.realtime.endSessions([request.params.id]);
@@ -145,18 +136,14 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/account/deletion-plan',
-    { schema: { tags, response: { 200: ZAccountDeletionPlan } } },
+    { schema: { response: { 200: ZAccountDeletionPlan } } },
     (request) => account.deletionPlan(request.user),
   );
 
-  r.post(
-    '/account/delete',
-    { schema: { tags, body: ZDeleteAccountBody } },
-    async (request, reply) => {
-      await account.deleteAccount(request.user, request.body);
-      await app.realtime.dropEndedSessions(request.user.id);
-      reply.clearCookie(authCookies.token, { path: '/' });
-      return reply.status(204).send();
-    },
-  );
+  r.post('/account/delete', { schema: { body: ZDeleteAccountBody } }, async (request, reply) => {
+    await account.deleteAccount(request.user, request.body);
+    await app.realtime.dropEndedSessions(request.user.id);
+    reply.clearCookie(authCookies.token, { path: '/' });
+    return reply.status(204).send();
+  });
 }

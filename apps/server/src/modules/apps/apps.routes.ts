@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAppRunRequest, ZPublicApp, ZSlugParams } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import { AppError } from '../../lib/app-error';
 import { optionalUser } from '../../plugins/auth';
 import { sendEventStream } from '../publishing/event-stream';
@@ -13,15 +13,14 @@ const RUNS_PER_MINUTE = 20;
 
 /** End-user apps of published UI groups: what the page shows, its runs, and its embed script. */
 export async function appsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, runJobs } = app;
-  const tags = ['apps'];
+  const { r, db } = moduleRoutes(app, 'apps');
+  const { runJobs } = app;
 
   r.get(
     '/apps/:slug',
     {
       config: { public: true },
-      schema: { tags, params: ZSlugParams, response: { 200: ZPublicApp } },
+      schema: { params: ZSlugParams, response: { 200: ZPublicApp } },
     },
     async (request) =>
       publicApp(await appFor(db, await optionalUser(app, request), request.params.slug)),
@@ -35,7 +34,7 @@ export async function appsRoutes(app: FastifyInstance) {
         rateLimit: { max: RUNS_PER_MINUTE, timeWindow: 60_000 },
       },
       bodyLimit: 256 * 1024,
-      schema: { tags, params: ZSlugParams, body: ZAppRunRequest },
+      schema: { params: ZSlugParams, body: ZAppRunRequest },
     },
     async (request, reply) => {
       const published = await appFor(db, await optionalUser(app, request), request.params.slug);
@@ -49,7 +48,7 @@ export async function appsRoutes(app: FastifyInstance) {
 
   r.get(
     '/apps/:slug/embed.js',
-    { config: { public: true }, schema: { tags, params: ZSlugParams } },
+    { config: { public: true }, schema: { params: ZSlugParams } },
     async (request, reply) => {
       const published = await appFor(db, undefined, request.params.slug);
       if (published.publication.access !== 'embed')

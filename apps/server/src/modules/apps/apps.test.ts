@@ -27,29 +27,12 @@ describe('end-user apps of published UI groups', () => {
   const chatApp = async (access: 'members' | 'link' | 'embed', allowedOrigins: string[] = []) => {
     const group = await w.make.group('ui_group');
     const node = (type: string, params: Record<string, unknown>) =>
-      w.created(
-        w.as.owner.post('/api/nodes', {
-          projectId: w.projectId,
-          type,
-          parentId: group.nodeId,
-          data: { title: type, params },
-        }),
-      );
+      w.make.child(group, type, params);
     const chat = await node('ui_chat', { placeholder: 'Ask me' });
     const ai = await node('ai_processor', { model: 'echo', template: 'SECRET-PROMPT {{input}}' });
     const out = await node('ai_output', { name: 'answer' });
-    const connect = (source: string, sourceHandle: string, target: string, targetHandle: string) =>
-      w.created(
-        w.as.owner.post('/api/node_connections', {
-          projectId: w.projectId,
-          source,
-          sourceHandle,
-          target,
-          targetHandle,
-        }),
-      );
-    await connect(chat.id, 'message', ai.id, 'input');
-    await connect(ai.id, 'text', out.id, 'text');
+    await w.make.connect(chat.id, 'message', ai.id, 'input');
+    await w.make.connect(ai.id, 'text', out.id, 'text');
     const { publication } = await w.created(
       w.as.owner.post(`/api/node_groups/${group.id}/versions`, {}),
     );

@@ -1,8 +1,30 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
+import type { accountTokens } from '../../db/schema/index';
 import { apiKeys, emailVerificationTokens, sessions, users } from '../../db/schema/index';
 
 export type TUserRow = typeof users.$inferSelect;
+
+/**
+ * Marks an unused, unexpired single-use token used and returns its row, in one statement, so a
+ * link works once however often it is followed; `also` narrows which tokens count.
+ */
+export async function useToken<T extends typeof emailVerificationTokens | typeof accountTokens>(
+  db: TDb,
+  table: T,
+  tokenHash: string,
+  now: Date,
+  also?: SQL,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .update(table as typeof emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(table.tokenHash, tokenHash), also, isNull(table.usedAt), gt(table.expiresAt, now)),
+    )
+    .returning();
+  return row;
+}
 
 export function createAuthRepo(db: TDb) {
   return {
@@ -34,21 +56,9 @@ export function createAuthRepo(db: TDb) {
     insertVerificationToken: (userId: string, tokenHash: string, expiresAt: Date) =>
       db.insert(emailVerificationTokens).values({ userId, tokenHash, expiresAt }),
 
-    /** Marks an unused, unexpired token used and returns its user id, in one statement. */
-    consumeVerificationToken: async (tokenHash: string, now: Date) =>
-      (
-        await db
-          .update(emailVerificationTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(emailVerificationTokens.tokenHash, tokenHash),
-              isNull(emailVerificationTokens.usedAt),
-              gt(emailVerificationTokens.expiresAt, now),
-            ),
-          )
-          .returning({ userId: emailVerificationTokens.userId })
-      )[0],
+    /** Marks an unused, unexpired token used and returns it, in one statement. */
+    consumeVerificationToken: (tokenHash: string, now: Date) =>
+      useToken(db, emailVerificationTokens, tokenHash, now),
 
     insertSession: (values: typeof sessions.$inferInsert) => db.insert(sessions).values(values),
 

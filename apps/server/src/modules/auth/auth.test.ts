@@ -73,11 +73,8 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
   });
 
   it('rejects malformed JSON, missing, wrong-typed and over-long fields with the field named', async () => {
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": "x@example.com",',
+    const malformed = await post('/api/auth/register', '{"email": "x@example.com",', {
+      'content-type': 'application/json',
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toMatchObject({
@@ -111,12 +108,7 @@ describe.each(testDatabaseKinds)('auth on %s', (database) => {
     const short = await register('valid@example.com', { password: 'short' });
     expect(short.json().error.details[0].message).toMatch(/at least 12/);
 
-    const notJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'email=x',
-    });
+    const notJson = await post('/api/auth/login', 'email=x', { 'content-type': 'text/plain' });
     expect(notJson.statusCode).toBe(415);
     expect(notJson.json().error.code).toBe('unsupported_media_type');
     expect((await t.database.db.select().from(users)).map((u) => u.email)).not.toContain(

@@ -12,6 +12,7 @@ import {
   usageCounters,
   users,
 } from '../../db/schema/index';
+import { rowWhere } from '../resources/resources.repo';
 
 export type TPlanRow = typeof subscriptionPlans.$inferSelect;
 export type TSubscriptionRow = typeof subscriptions.$inferSelect;
@@ -41,12 +42,12 @@ export async function planByCode(db: TDb, code: string) {
   return row;
 }
 
-export async function planOnSale(db: TDb, id: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptionPlans)
-    .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.active, true)));
-  return row;
+export function planOnSale(db: TDb, id: string) {
+  return rowWhere(
+    db,
+    subscriptionPlans,
+    and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.active, true)),
+  );
 }
 
 export async function planInUse(db: TDb, planId: string) {
@@ -83,41 +84,68 @@ export async function projectOwner(db: TDb, projectId: string) {
  * What a project's next model call is checked against, in one statement: the user it counts for
  * (the project's first owner, else its creator), the project's budget, that user's plan (the
  * current subscription's, else Free) and the requests counted this period. Undefined when the
- * project has no such user.
+ * project has no such user. With `take`, a project without a budget also has the request
+ * counted by the same statement, as `takeRequest` would (`taken`); with a budget, whose spend is
+ * checked first, `taken` is null and nothing is counted.
  */
-export async function modelQuotaState(db: TDb, projectId: string, periodStart: Date, now: Date) {
+export async function modelQuotaState(
+  db: TDb,
+  projectId: string,
+  periodStart: Date,
+  now: Date,
+  { take = false } = {},
+) {
   const plan = (from: ReturnType<typeof sql>) =>
     sql`(select json_build_object('name', ${subscriptionPlans.name}, 'requestsPerMonth', ${subscriptionPlans.requestsPerMonth}) ${from})`;
-  const [row] = rowsOf<{
-    ownerId: string | null;
-    capCents: number | null;
-    plan: { name: string; requestsPerMonth: number } | null;
-    used: number | null;
-  }>(
-    await db.execute(sql`
-      with o as (
+  const period = sql`${periodStart.toISOString()}::timestamptz`;
+  const state = sql`
+      o as (
         select coalesce(
           (select ${projectUsers.userId} from ${projectUsers}
             where ${projectUsers.projectId} = ${projectId} and ${projectUsers.role} = 'owner'
             order by ${projectUsers.createdAt} limit 1),
           (select ${projects.createdBy} from ${projects} where ${projects.id} = ${projectId})
         ) as owner_id
+      ),
+      s as (
+        select o.owner_id as "ownerId",
+          (select ${projectBudgets.monthlyCapCents} from ${projectBudgets}
+            where ${projectBudgets.projectId} = ${projectId}) as "capCents",
+          coalesce(
+            ${plan(sql`from ${subscriptions} join ${subscriptionPlans} on ${subscriptionPlans.id} = ${subscriptions.planId}
+              where ${subscriptions.userId} = o.owner_id and ${subscriptions.status} = 'active'
+                and ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz
+              order by ${subscriptions.createdAt} desc limit 1`)},
+            ${plan(sql`from ${subscriptionPlans} where ${subscriptionPlans.code} = 'free'`)}
+          ) as "plan",
+          (select ${usageCounters.requests} from ${usageCounters}
+            where ${usageCounters.userId} = o.owner_id
+              and ${usageCounters.periodStart} = ${period}) as "used"
+        from o
+      )`;
+  // The row lock of the upsert serialises concurrent callers, as in `takeRequest`.
+  const query = take
+    ? sql`with ${state},
+      t as (
+        insert into ${usageCounters} (user_id, period_start, requests)
+        select s."ownerId", ${period}, 1 from s
+        where s."ownerId" is not null and s."capCents" is null
+          and (s.plan ->> 'requestsPerMonth')::int > 0
+        on conflict (user_id, period_start) do update
+          set requests = ${usageCounters}.requests + 1
+          where ${usageCounters}.requests < (select (s.plan ->> 'requestsPerMonth')::int from s)
+        returning requests
       )
-      select o.owner_id as "ownerId",
-        (select ${projectBudgets.monthlyCapCents} from ${projectBudgets}
-          where ${projectBudgets.projectId} = ${projectId}) as "capCents",
-        coalesce(
-          ${plan(sql`from ${subscriptions} join ${subscriptionPlans} on ${subscriptionPlans.id} = ${subscriptions.planId}
-            where ${subscriptions.userId} = o.owner_id and ${subscriptions.status} = 'active'
-              and ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz
-            order by ${subscriptions.createdAt} desc limit 1`)},
-          ${plan(sql`from ${subscriptionPlans} where ${subscriptionPlans.code} = 'free'`)}
-        ) as "plan",
-        (select ${usageCounters.requests} from ${usageCounters}
-          where ${usageCounters.userId} = o.owner_id
-            and ${usageCounters.periodStart} = ${periodStart.toISOString()}::timestamptz) as "used"
-      from o`),
-  );
+      select s.*, case when s."capCents" is null then exists (select 1 from t) end as "taken"
+      from s`
+    : sql`with ${state} select s.*, null as "taken" from s`;
+  const [row] = rowsOf<{
+    ownerId: string | null;
+    capCents: number | null;
+    plan: { name: string; requestsPerMonth: number } | null;
+    used: number | null;
+    taken: boolean | null;
+  }>(await db.execute(query));
   if (!row?.ownerId) return undefined;
   if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
   return {
@@ -125,6 +153,7 @@ export async function modelQuotaState(db: TDb, projectId: string, periodStart: D
     capCents: row.capCents === null ? null : Number(row.capCents),
     plan: row.plan,
     used: Number(row.used ?? 0),
+    taken: row.taken,
   };
 }
 
@@ -218,12 +247,8 @@ export async function projectCost(db: TDb, projectId: string, since: Date) {
   return Number(row?.cost ?? 0);
 }
 
-export async function budgetOf(db: TDb, projectId: string) {
-  const [row] = await db
-    .select()
-    .from(projectBudgets)
-    .where(eq(projectBudgets.projectId, projectId));
-  return row;
+export function budgetOf(db: TDb, projectId: string) {
+  return rowWhere(db, projectBudgets, eq(projectBudgets.projectId, projectId));
 }
 
 export async function setBudget(db: TDb, projectId: string, monthlyCapCents: number | null) {
@@ -300,12 +325,8 @@ export async function updateSubscription(
   return row!;
 }
 
-export async function subscriptionByRef(db: TDb, providerRef: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.providerRef, providerRef));
-  return row;
+export function subscriptionByRef(db: TDb, providerRef: string) {
+  return rowWhere(db, subscriptions, eq(subscriptions.providerRef, providerRef));
 }
 
 export async function insertInvoice(db: TDb, values: typeof invoices.$inferInsert) {

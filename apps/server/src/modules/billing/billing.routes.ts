@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZBillingOverview,
   ZIdParams,
   ZProjectBudget,
   ZProjectBudgetUpdate,
 } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import * as billing from './billing.service';
 
 /** Stripe's events, read as the bytes that were signed. */
@@ -33,29 +33,22 @@ async function stripeWebhook(app: FastifyInstance) {
  * subscriptions (purchases) and invoices are generic resources.
  */
 export async function billingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
-  const tags = ['billing'];
+  const { r, db } = moduleRoutes(app, 'billing');
 
-  r.get('/billing', { schema: { tags, response: { 200: ZBillingOverview } } }, (request) =>
+  r.get('/billing', { schema: { response: { 200: ZBillingOverview } } }, (request) =>
     billing.overview(db, request.user, app.payments),
   );
 
   r.get(
     '/projects/:id/budget',
-    { schema: { tags, params: ZIdParams, response: { 200: ZProjectBudget } } },
+    { schema: { params: ZIdParams, response: { 200: ZProjectBudget } } },
     (request) => billing.projectBudget(db, request.user, request.params.id),
   );
 
   r.put(
     '/projects/:id/budget',
     {
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZProjectBudgetUpdate,
-        response: { 200: ZProjectBudget },
-      },
+      schema: { params: ZIdParams, body: ZProjectBudgetUpdate, response: { 200: ZProjectBudget } },
     },
     (request) =>
       billing.setProjectBudget(db, request.user, request.params.id, request.body.monthlyCapCents),

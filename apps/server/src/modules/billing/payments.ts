@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { priceCents } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import { inTransaction, type TDb } from '../../db/database';
@@ -68,20 +68,26 @@ export function stripePayments(
   publicUrl: string,
 ): TPaymentProvider {
   const api = stripeConfig.apiUrl ? new URL(stripeConfig.apiUrl) : undefined;
-  const stripe = new Stripe(stripeConfig.secretKey, {
-    maxNetworkRetries: 2,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: api.port || (api.protocol === 'https:' ? 443 : 80),
-          protocol: api.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
+  // Stripe's SDK is a large module: it loads with the first purchase or webhook, not at start.
+  let client: Promise<Stripe> | undefined;
+  const stripe = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeClient }) =>
+        new StripeClient(stripeConfig.secretKey, {
+          maxNetworkRetries: 2,
+          ...(api
+            ? {
+                host: api.hostname,
+                port: api.port || (api.protocol === 'https:' ? 443 : 80),
+                protocol: api.protocol === 'https:' ? 'https' : 'http',
+              }
+            : {}),
+        }),
+    ));
   return {
     name: 'stripe',
     async begin(tx, { subscription, plan, buyer }) {
-      const session = await createSession(stripe, {
+      const session = await createSession(await stripe(), {
         mode: 'subscription',
         customer_email: buyer.email,
         client_reference_id: subscription.id,
@@ -109,9 +115,10 @@ export function stripePayments(
     },
     async webhook(db, rawBody, signature) {
       if (!signature) throw badSignature();
+      const { webhooks } = await stripe();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, stripeConfig.webhookSecret);
+        event = webhooks.constructEvent(rawBody, signature, stripeConfig.webhookSecret);
       } catch {
         throw badSignature();
       }

@@ -99,12 +99,17 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
   return {
     /** Counts one model request, or refuses it with a 402 naming the limit and its reset. */
     async admit(context: TMeterContext, now = new Date()) {
-      const state = await repo.modelQuotaState(db, context.projectId, monthStart(now), now);
+      // Without a budget the statement that reads the state counts the request too.
+      const state = await repo.modelQuotaState(db, context.projectId, monthStart(now), now, {
+        take: true,
+      });
       if (!state) return;
-      await checkBudget(db, context.projectId, state.capCents, now);
       const { plan } = state;
-      if (!(await repo.takeRequest(db, state.ownerId, monthStart(now), plan.requestsPerMonth)))
-        throw requestsRefused(plan, nextMonthStart(now));
+      if (state.taken === null) {
+        await checkBudget(db, context.projectId, state.capCents, now);
+        if (!(await repo.takeRequest(db, state.ownerId, monthStart(now), plan.requestsPerMonth)))
+          throw requestsRefused(plan, nextMonthStart(now));
+      } else if (!state.taken) throw requestsRefused(plan, nextMonthStart(now));
     },
 
     /** After a call's cost is logged: the 80 % budget notice, once a month, to the owner. */

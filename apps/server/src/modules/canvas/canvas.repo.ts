@@ -9,7 +9,7 @@ import {
   nodes,
   nodeTypes,
 } from '../../db/schema/index';
-import { findRow, inProject } from '../resources/resources.repo';
+import { findRow, inProject, rowWhere } from '../resources/resources.repo';
 
 type TNodeInsert = typeof nodes.$inferInsert;
 type THandleInsert = typeof nodeInputs.$inferInsert;
@@ -50,27 +50,21 @@ function fromJson<T extends PgTable>(table: T, rows: Array<Record<string, unknow
  */
 export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
   const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
+  // The project's rows of a table, those of the chosen nodes when some are chosen, oldest first.
+  const rowsOf = (
+    table: typeof nodes | typeof nodeConnections | typeof nodeInputs | typeof nodeOutputs,
+    nodeColumn: PgColumn,
+  ) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(inProject(table, projectId), only(nodeColumn)))
+      .orderBy(table.createdAt, table.id);
   const parts = {
-    nodes: db
-      .select()
-      .from(nodes)
-      .where(and(inProject(nodes, projectId), only(nodes.id)))
-      .orderBy(nodes.createdAt, nodes.id),
-    connections: db
-      .select()
-      .from(nodeConnections)
-      .where(and(inProject(nodeConnections, projectId), only(nodeConnections.source)))
-      .orderBy(nodeConnections.createdAt, nodeConnections.id),
-    inputs: db
-      .select()
-      .from(nodeInputs)
-      .where(and(inProject(nodeInputs, projectId), only(nodeInputs.nodeId)))
-      .orderBy(nodeInputs.createdAt, nodeInputs.id),
-    outputs: db
-      .select()
-      .from(nodeOutputs)
-      .where(and(inProject(nodeOutputs, projectId), only(nodeOutputs.nodeId)))
-      .orderBy(nodeOutputs.createdAt, nodeOutputs.id),
+    nodes: rowsOf(nodes, nodes.id),
+    connections: rowsOf(nodeConnections, nodeConnections.source),
+    inputs: rowsOf(nodeInputs, nodeInputs.nodeId),
+    outputs: rowsOf(nodeOutputs, nodeOutputs.nodeId),
     groups: db
       .select()
       .from(nodeGroups)
@@ -108,20 +102,12 @@ export async function parentOf(db: TDb, nodeId: string) {
   return row?.parentId ?? null;
 }
 
-export async function outputOf(db: TDb, nodeId: string, name: string) {
-  const [row] = await db
-    .select()
-    .from(nodeOutputs)
-    .where(and(eq(nodeOutputs.nodeId, nodeId), eq(nodeOutputs.name, name)));
-  return row;
+export function outputOf(db: TDb, nodeId: string, name: string) {
+  return rowWhere(db, nodeOutputs, and(eq(nodeOutputs.nodeId, nodeId), eq(nodeOutputs.name, name)));
 }
 
-export async function inputOf(db: TDb, nodeId: string, name: string) {
-  const [row] = await db
-    .select()
-    .from(nodeInputs)
-    .where(and(eq(nodeInputs.nodeId, nodeId), eq(nodeInputs.name, name)));
-  return row;
+export function inputOf(db: TDb, nodeId: string, name: string) {
+  return rowWhere(db, nodeInputs, and(eq(nodeInputs.nodeId, nodeId), eq(nodeInputs.name, name)));
 }
 
 /** Every node of a project with its type and parent, for checking a layout. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCanvasChanges,
   ZCanvasChangesQuery,
@@ -12,6 +11,7 @@ import {
   ZIdParams,
   ZProjectGraph,
 } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import { deleteFromGraph, exportGraph, getGraph, saveLayout } from './canvas.service';
 import { canvasChanges, startCanvasFeed } from './canvas-feed';
 import { importGraph } from './graph-import';
@@ -22,24 +22,19 @@ import { importGraph } from './graph-import';
  * Single nodes, groups, handles and connections are generic resources.
  */
 export async function canvasRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
-  const tags = ['graph'];
+  const { r, db } = moduleRoutes(app, 'graph');
   const base = '/projects/:id/graph';
 
   await startCanvasFeed(app);
 
-  r.get(
-    base,
-    { schema: { tags, params: ZIdParams, response: { 200: ZProjectGraph } } },
-    (request) => getGraph(db, request.user, request.params.id),
+  r.get(base, { schema: { params: ZIdParams, response: { 200: ZProjectGraph } } }, (request) =>
+    getGraph(db, request.user, request.params.id),
   );
 
   r.get(
     `${base}/changes`,
     {
       schema: {
-        tags,
         params: ZIdParams,
         querystring: ZCanvasChangesQuery,
         response: { 200: ZCanvasChanges },
@@ -50,18 +45,11 @@ export async function canvasRoutes(app: FastifyInstance) {
 
   r.put(
     `${base}/layout`,
-    {
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZGraphLayout,
-        response: { 200: ZGraphLayoutResult },
-      },
-    },
+    { schema: { params: ZIdParams, body: ZGraphLayout, response: { 200: ZGraphLayoutResult } } },
     (request) => saveLayout(db, request.user, request.params.id, request.body),
   );
 
-  r.post(`${base}/delete`, { schema: { tags, params: ZIdParams, body: ZGraphDelete } }, (request) =>
+  r.post(`${base}/delete`, { schema: { params: ZIdParams, body: ZGraphDelete } }, (request) =>
     deleteFromGraph(db, request.user, request.params.id, request.body),
   );
 
@@ -70,7 +58,6 @@ export async function canvasRoutes(app: FastifyInstance) {
     {
       bodyLimit: 20 * 1024 * 1024,
       schema: {
-        tags,
         params: ZIdParams,
         body: ZGraphImport,
         response: { 201: ZGraphImportResult },
@@ -87,7 +74,7 @@ export async function canvasRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/export`,
-    { schema: { tags, params: ZIdParams, querystring: ZGraphExportQuery } },
+    { schema: { params: ZIdParams, querystring: ZGraphExportQuery } },
     async (request, reply) =>
       reply
         .header('content-disposition', 'attachment; filename="workflow.flowsmith.json"')

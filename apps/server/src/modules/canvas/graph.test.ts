@@ -12,31 +12,16 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
 
   const graph = async () => (await w.as.owner.get(graphUrl)).body as TProjectGraph;
 
+  const nodeIn = (group: { nodeId: string }, type: string) =>
+    w.created(
+      w.as.owner.post('/api/nodes', { projectId: w.projectId, type, parentId: group.nodeId }),
+    );
+
   async function buildFlow() {
     const group = await w.make.group('ai_group');
-    const input = (
-      await w.as.owner.post('/api/nodes', {
-        projectId: w.projectId,
-        type: 'input',
-        parentId: group.nodeId,
-      })
-    ).body;
-    const processor = (
-      await w.as.owner.post('/api/nodes', {
-        projectId: w.projectId,
-        type: 'ai_processor',
-        parentId: group.nodeId,
-      })
-    ).body;
-    const edge = (
-      await w.as.owner.post('/api/node_connections', {
-        projectId: w.projectId,
-        source: input.id,
-        sourceHandle: 'value',
-        target: processor.id,
-        targetHandle: 'input',
-      })
-    ).body;
+    const input = await nodeIn(group, 'input');
+    const processor = await nodeIn(group, 'ai_processor');
+    const edge = await w.make.connect(input.id, 'value', processor.id, 'input');
     return { group, input, processor, edge };
   }
 

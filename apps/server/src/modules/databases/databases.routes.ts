@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDatabaseImportQuery, ZDatabaseImportResult, ZIdParams } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import { exportDatabase, importDatabase } from './databases.service';
 
 /**
@@ -14,15 +14,12 @@ export async function databasesRoutes(app: FastifyInstance) {
     ['application/json', 'text/csv', 'text/plain', 'application/octet-stream'],
     (_request, payload, done) => done(null, payload),
   );
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
-  const tags = ['node_databases'];
+  const { r, db } = moduleRoutes(app, 'node_databases');
 
   r.post(
     '/node_databases/:id/import',
     {
       schema: {
-        tags,
         params: ZIdParams,
         querystring: ZDatabaseImportQuery,
         response: { 200: ZDatabaseImportResult },
@@ -42,15 +39,11 @@ export async function databasesRoutes(app: FastifyInstance) {
       ),
   );
 
-  r.get(
-    '/node_databases/:id/export',
-    { schema: { tags, params: ZIdParams } },
-    async (request, reply) => {
-      const { filename, body } = await exportDatabase(db, request.user, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(body);
-    },
-  );
+  r.get('/node_databases/:id/export', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const { filename, body } = await exportDatabase(db, request.user, request.params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(body);
+  });
 }

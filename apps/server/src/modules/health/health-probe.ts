@@ -27,8 +27,11 @@ export function createHealthProbe(
     })());
 
   return {
-    /** Whether the database answered its latest probe. */
-    async databaseOk(): Promise<boolean> {
+    /**
+     * Whether the database answered its latest probe: `true` at once while it did (no promise
+     * to wait for), else the answer of a probe.
+     */
+    databaseOk(): boolean | Promise<boolean> {
       if (!last?.ok) return probe();
       if (now() - last.at >= maxAgeMs) void probe();
       return true;

@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../lib/app-error';
 import type { TSecretBox } from '../../lib/secret-box';
 import { version } from '../../version';
@@ -15,6 +14,16 @@ export type TMcpClients = {
 type TMcpTarget = { url: string; encryptedHeaders: string };
 
 const LIST_TIMEOUT_MS = 15_000;
+
+/** The MCP SDK's client, loaded with the first connection rather than at start. */
+const loadSdk = async () => {
+  const [client, transport, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { ...client, ...transport, McpError: types.McpError };
+};
 const MAX_PAGES = 20;
 
 /**
@@ -28,6 +37,7 @@ export async function withMcpClient<T>(
   use: (client: Client) => Promise<T>,
 ): Promise<T> {
   const headers = JSON.parse(mcp.headers.open(target.encryptedHeaders)) as Record<string, string>;
+  const { Client, StreamableHTTPClientTransport, McpError } = await loadSdk();
   const transport = new StreamableHTTPClientTransport(new URL(target.url), {
     fetch: mcp.fetch,
     requestInit: { headers },

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMcpRequest } from '@flowsmith/shared';
 import { AppError } from '../../lib/app-error';
 import { authenticate } from '../../plugins/auth';
-import { answerMcp, projectMcpServer } from './mcp-server.service';
 
 /**
  * Each project's MCP server at `/mcp/projects/{id}` (Streamable HTTP, stateless), for MCP
@@ -30,6 +29,8 @@ export async function mcpServerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // The MCP SDK's server loads with the first call, not at start.
+      const { answerMcp, projectMcpServer } = await import('./mcp-server.service');
       const server = await projectMcpServer(deps, request.user, request.params.id);
       reply.hijack();
       await answerMcp(server, request.raw, reply.raw, request.body);

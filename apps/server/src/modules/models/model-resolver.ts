@@ -80,8 +80,9 @@ function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
     ...(apiKey ? { apiKey } : {}),
     ...fetchOption,
   });
+  let chat: LanguageModelV3 | undefined;
   return calls(
-    () => compatible.chatModel(model),
+    () => (chat ??= compatible.chatModel(model)),
     () => compatible.imageModel(model),
   );
 }
@@ -129,6 +130,7 @@ async function fetchModels(endpoint: TEndpoint): Promise<string[]> {
 }
 
 const LIST_TTL_MS = 5 * 60_000;
+const MAX_MADE_MODELS = 200;
 
 /**
  * Model ids: `echo` (built in), `openai:<model>`, `anthropic:<model>`, `compatible:<model>` for the
@@ -145,6 +147,21 @@ export function createModelResolver({
 }) {
   const cache = new Map<string, { at: number; models: string[] }>();
   const userFetch = createOutboundFetch({ allowPrivate: config.allowPrivateProviderUrls });
+  // Made models are kept: making a provider and its model costs more CPU than a short call's own
+  // work. The key holds what a model is made from, so a changed key or address makes it anew, and a user's
+  // endpoint never gets the operator's unchecked one.
+  const made = new Map<string, TResolvedModel>();
+  const modelOf = (endpoint: TEndpoint, model: string): TResolvedModel => {
+    const { provider, baseUrl, apiKey, fetch: checked } = endpoint;
+    const key = JSON.stringify([provider, baseUrl, apiKey, Boolean(checked), model]);
+    let resolved = made.get(key);
+    if (!resolved) {
+      if (made.size >= MAX_MADE_MODELS) made.clear();
+      resolved = sdkModel(endpoint, model);
+      made.set(key, resolved);
+    }
+    return resolved;
+  };
   const envEndpoints: Record<string, TEndpoint | undefined> = {
     openai: config.providers.openai && {
       provider: 'openai',
@@ -217,7 +234,7 @@ export function createModelResolver({
           throw new UnknownModelError(
             `The AI provider of model "${modelId}" is not one of your saved keys`,
           );
-        return sdkModel(endpoint, model.join(':'));
+        return modelOf(endpoint, model.join(':'));
       }
       const endpoint = prefix ? envEndpoints[prefix] : undefined;
       if (!endpoint || !rest.length) {
@@ -225,7 +242,7 @@ export function createModelResolver({
           `Model "${modelId}" is not available: pick one of the configured models`,
         );
       }
-      return sdkModel(endpoint, rest.join(':'));
+      return modelOf(endpoint, rest.join(':'));
     },
 
     /** Every model the user can pick, the built-in echo model first. */

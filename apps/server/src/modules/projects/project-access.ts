@@ -68,6 +68,12 @@ export const projectAccess = {
     return found.row as T['$inferSelect'] & { projectId: string };
   },
 
+  /** Checks a role read with the row it guards: `missing` for none, 403 below `needed`. */
+  check(role: TProjectRole | undefined, needed: TProjectRole, missing: AppError): TProjectRole {
+    if (!role) throw missing;
+    return requireRank(role, needed);
+  },
+
   /** A project with the caller's role in it. */
   async project(db: TDb, user: TUser, id: string, needed: TProjectRole) {
     const found = await projectWithRole(db, id, user.id);

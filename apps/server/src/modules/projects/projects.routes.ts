@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZId,
   ZIdParams,
@@ -13,15 +12,14 @@ import {
   ZProjectUserUpdate,
   zPage,
 } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import { canvasOffset } from '../canvas/canvas-changes.repo';
 import { projectAccess } from './project-access';
 import * as projects from './projects.service';
 
 /** Projects and their members (`project_users`); a project's realtime channel. */
 export async function projectsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
-  const tags = ['projects'];
+  const { r, db } = moduleRoutes(app, 'projects');
   const memberTags = ['project_users'];
 
   app.realtime.registerChannel(
@@ -36,30 +34,30 @@ export async function projectsRoutes(app: FastifyInstance) {
 
   r.get(
     '/projects',
-    { schema: { tags, querystring: ZProjectListQuery, response: { 200: zPage(ZProject) } } },
+    { schema: { querystring: ZProjectListQuery, response: { 200: zPage(ZProject) } } },
     (request) => projects.listProjects(db, request.user, request.query),
   );
 
   r.post(
     '/projects',
-    { schema: { tags, body: ZProjectCreate, response: { 201: ZProject } } },
+    { schema: { body: ZProjectCreate, response: { 201: ZProject } } },
     async (request, reply) =>
       reply.status(201).send(await projects.createProject(db, request.user, request.body)),
   );
 
   r.get(
     '/projects/:id',
-    { schema: { tags, params: ZIdParams, response: { 200: ZProject } } },
+    { schema: { params: ZIdParams, response: { 200: ZProject } } },
     (request) => projects.getProject(db, request.user, request.params.id),
   );
 
   r.put(
     '/projects/:id',
-    { schema: { tags, params: ZIdParams, body: ZProjectUpdate, response: { 200: ZProject } } },
+    { schema: { params: ZIdParams, body: ZProjectUpdate, response: { 200: ZProject } } },
     (request) => projects.updateProject(db, request.user, request.params.id, request.body),
   );
 
-  r.delete('/projects/:id', { schema: { tags, params: ZIdParams } }, async (request, reply) => {
+  r.delete('/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
     const members = await projects.deleteProject(db, request.user, request.params.id);
     // Open connections lose the project's channels at once.
     await app.realtime.recheck(members);

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TGraphDocument } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { groupPublications, groupVersions, nodeGroups, nodes, users } from '../../db/schema/index';
+import { rowWhere } from '../resources/resources.repo';
 
 export type TPublicationRow = typeof groupPublications.$inferSelect;
 
@@ -53,12 +54,12 @@ export async function versionSummary(db: TDb, versionId: string) {
 }
 
 /** One version of a group, graph included. */
-export async function versionOfGroup(db: TDb, groupId: string, versionId: string) {
-  const [row] = await db
-    .select()
-    .from(groupVersions)
-    .where(and(eq(groupVersions.id, versionId), eq(groupVersions.nodeGroupId, groupId)));
-  return row;
+export function versionOfGroup(db: TDb, groupId: string, versionId: string) {
+  return rowWhere(
+    db,
+    groupVersions,
+    and(eq(groupVersions.id, versionId), eq(groupVersions.nodeGroupId, groupId)),
+  );
 }
 
 /**

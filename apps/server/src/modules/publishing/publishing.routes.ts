@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZGraphDiff,
   ZGroupPublication,
@@ -11,31 +10,23 @@ import {
   ZGroupVersionParams,
   ZIdParams,
 } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import * as publishing from './publishing.service';
 
 /** A group's versions (publish, history, diff, restore) and its publication. */
 export async function publishingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
-  const tags = ['publishing'];
+  const { r, db } = moduleRoutes(app, 'publishing');
   const base = '/node_groups/:id';
 
   r.get(
     `${base}/versions`,
-    { schema: { tags, params: ZIdParams, response: { 200: ZGroupVersionList } } },
+    { schema: { params: ZIdParams, response: { 200: ZGroupVersionList } } },
     (request) => publishing.listVersions(db, request.user, request.params.id),
   );
 
   r.post(
     `${base}/versions`,
-    {
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZGroupPublish,
-        response: { 201: ZGroupPublishResult },
-      },
-    },
+    { schema: { params: ZIdParams, body: ZGroupPublish, response: { 201: ZGroupPublishResult } } },
     async (request, reply) =>
       reply
         .status(201)
@@ -46,21 +37,21 @@ export async function publishingRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/versions/:versionId/diff`,
-    { schema: { tags, params: ZGroupVersionParams, response: { 200: ZGraphDiff } } },
+    { schema: { params: ZGroupVersionParams, response: { 200: ZGraphDiff } } },
     (request) =>
       publishing.diffVersion(db, request.user, request.params.id, request.params.versionId),
   );
 
   r.post(
     `${base}/versions/:versionId/restore`,
-    { schema: { tags, params: ZGroupVersionParams, response: { 200: ZGroupRestoreResult } } },
+    { schema: { params: ZGroupVersionParams, response: { 200: ZGroupRestoreResult } } },
     (request) =>
       publishing.restoreVersion(db, request.user, request.params.id, request.params.versionId),
   );
 
   r.get(
     `${base}/publication`,
-    { schema: { tags, params: ZIdParams, response: { 200: ZGroupPublication } } },
+    { schema: { params: ZIdParams, response: { 200: ZGroupPublication } } },
     (request) => publishing.getPublication(db, request.user, request.params.id),
   );
 
@@ -68,7 +59,6 @@ export async function publishingRoutes(app: FastifyInstance) {
     `${base}/publication`,
     {
       schema: {
-        tags,
         params: ZIdParams,
         body: ZGroupPublicationUpdate,
         response: { 200: ZGroupPublication },
@@ -77,12 +67,8 @@ export async function publishingRoutes(app: FastifyInstance) {
     (request) => publishing.updatePublication(db, request.user, request.params.id, request.body),
   );
 
-  r.delete(
-    `${base}/publication`,
-    { schema: { tags, params: ZIdParams } },
-    async (request, reply) => {
-      await publishing.unpublish(db, request.user, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete(`${base}/publication`, { schema: { params: ZIdParams } }, async (request, reply) => {
+    await publishing.unpublish(db, request.user, request.params.id);
+    return reply.status(204).send();
+  });
 }

@@ -18,6 +18,19 @@ export const ownedBy = (table: PgTable, userId: string) => eq(column(table, 'use
 export const inProject = (table: PgTable, projectId: string) =>
   eq(column(table, 'projectId')!, projectId);
 
+/** The row `where` picks (the first, should it pick more), or undefined. */
+export async function rowWhere<T extends PgTable>(
+  db: TDb,
+  table: T,
+  where: SQL | undefined,
+): Promise<TRowOf<T> | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(where);
+  return row as TRowOf<T> | undefined;
+}
+
 /** A row by id, within `scope` when given; `lock` holds it until the transaction ends. */
 export async function findRow<T extends PgTable>(
   db: TDb,

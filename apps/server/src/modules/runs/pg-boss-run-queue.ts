@@ -75,6 +75,24 @@ export async function createPgBossRunQueue({
     wake?.();
   };
 
+  // Runs this process has taken, by a job or by their signal: a job for one of them is done.
+  const taken = new Set<string>();
+  const complete = (jobId: string) =>
+    boss
+      .complete(QUEUE, jobId)
+      .catch((error: unknown) => log.warn({ err: error }, 'completing a run job failed'));
+  function execute(worker: TRunWorker, runId: string, jobId?: string) {
+    taken.add(runId);
+    slots.take(async () => {
+      try {
+        await worker(runId);
+      } finally {
+        taken.delete(runId);
+        if (jobId) await complete(jobId);
+      }
+    });
+  }
+
   async function take(worker: TRunWorker) {
     while (!stopped) {
       nudged = false;
@@ -85,17 +103,8 @@ export async function createPgBossRunQueue({
           const jobs = await boss.fetch<{ runId: string }>(QUEUE, { batchSize: free });
           fetched = jobs.length;
           for (const job of jobs) {
-            slots.take(async () => {
-              try {
-                await worker(job.data.runId);
-              } finally {
-                await boss
-                  .complete(QUEUE, job.id)
-                  .catch((error: unknown) =>
-                    log.warn({ err: error }, 'completing a run job failed'),
-                  );
-              }
-            });
+            if (taken.has(job.data.runId)) void complete(job.id);
+            else execute(worker, job.data.runId, job.id);
           }
         } catch (error) {
           log.warn({ err: error }, 'fetching run jobs failed');
@@ -116,7 +125,7 @@ export async function createPgBossRunQueue({
 
   async function enqueue(tx: TDb, runId: string) {
     await boss.send(QUEUE, { runId }, { db: onTransaction(tx) });
-    await signalRun(tx, 'queued', runId);
+    await signalRun(tx, 'job', runId);
   }
 
   /** Gives a job to every queued run that has none, once whichever processes start together. */
@@ -138,7 +147,18 @@ export async function createPgBossRunQueue({
       if (concurrency === 0) return;
       stopped = false;
       slots = createSlots(concurrency, nudge);
-      offSignals = [signals.on('queued', nudge), signals.on('resync', nudge)];
+      // A run's signal comes at its commit, sooner than its job: with a free slot the run is
+      // claimed at once (one atomic update, so one process wins), and its job, fetched then or
+      // later, only completes. The job stays the backstop for a signal nobody took.
+      const claimAtOnce = (runId: string) => {
+        if (!stopped && slots.free() > 0 && !taken.has(runId)) execute(worker, runId);
+        nudge();
+      };
+      offSignals = [
+        signals.on('job', claimAtOnce),
+        signals.on('queued', nudge),
+        signals.on('resync', nudge),
+      ];
       loop = take(worker);
     },
     stop() {
@@ -154,5 +174,7 @@ export async function createPgBossRunQueue({
       return stopping;
     },
     drain: () => slots.drain(),
+    // Runs go to whichever worker fetches their job.
+    reserve: () => undefined,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
-import { inTransaction, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
 import { persistently } from '../../lib/persistently';
 import { storeEvents, type TStoredEvent } from './runs.repo';
@@ -30,7 +30,7 @@ function stored(event: TRunProgressEvent): TStoredEvent {
  * Numbers a run's progress events, publishes them on `run:{id}` at once and stores them (and the
  * per-node states) in order, so a reload or reconnect shows the same as the live view. One write
  * is under way at a time: what comes meanwhile is stored together in the next one, in one
- * transaction, and the last ones with the run's end. While the database is away, events wait in
+ * statement, and the last ones with the run's end. While the database is away, events wait in
  * order and are stored once it is back.
  */
 export function createRunEventWriter(
@@ -73,9 +73,8 @@ export function createRunEventWriter(
     if (writing || pending.length === 0) return;
     const batch = pending;
     pending = [];
-    writing = persistently(() => inTransaction(db, (tx) => storeEvents(tx, runId, batch)), {
-      onRetry,
-    })
+    // One statement, atomic on its own: a transaction around it would add two round trips.
+    writing = persistently(() => storeEvents(db, runId, batch), { onRetry })
       .catch((error: unknown) => failed(error, batch))
       .finally(() => {
         writing = undefined;
@@ -111,12 +110,12 @@ export function createRunEventWriter(
     },
 
     /**
-     * Sends what is buffered and stores the events not stored yet together with `end` (given the
-     * last event's number, which it stores as the run's counter), in one transaction that is tried until the database takes it. If the
-     * events cannot be stored at all, `end` is still stored on its own: a run must not stay
-     * unfinished because of its events.
+     * Sends what is buffered and stores the events not stored yet with `end`, which gets them and
+     * the last event's number (to store as the run's counter) and stores all in one statement;
+     * tried until the database takes it. If the events cannot be stored at all, `end` is still
+     * stored without them: a run must not stay unfinished because of its events.
      */
-    async close<T>(end: (tx: TDb, seq: number) => Promise<T>): Promise<T> {
+    async close<T>(end: (events: TStoredEvent[], seq: number) => Promise<T>): Promise<T> {
       flushTokens();
       if (scheduled) clearImmediate(scheduled);
       scheduled = undefined;
@@ -124,18 +123,11 @@ export function createRunEventWriter(
       const batch = pending;
       pending = [];
       try {
-        return await persistently(
-          () =>
-            inTransaction(db, async (tx) => {
-              await storeEvents(tx, runId, batch, { counter: false });
-              return end(tx, seq);
-            }),
-          { onRetry },
-        );
+        return await persistently(() => end(batch, seq), { onRetry });
       } catch (error) {
         if (batch.length === 0) throw error;
         failed(error, batch);
-        return persistently(() => inTransaction(db, (tx) => end(tx, seq)), { onRetry });
+        return persistently(() => end([], seq), { onRetry });
       }
     },
   };

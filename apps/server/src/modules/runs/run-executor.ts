@@ -79,17 +79,20 @@ export function createRunExecutor(
       if (row.cancelRequestedAt) controllers.get(row.id)?.abort(new Error('Cancelled'));
   }
 
-  async function execute(runId: string): Promise<void> {
+  /** Claims a queued run and executes it; `claimed`: its row, stored claimed by this process. */
+  async function execute(runId: string, claimed?: TRunRow): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
     // takes them up.
-    if (stopping) return;
+    if (stopping && !claimed) return;
     // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
-    const run = await repo.claimRun(db, runId, owner, settings.leaseMs).catch((error: unknown) => {
-      controllers.delete(runId);
-      throw error;
-    });
+    const run =
+      claimed ??
+      (await repo.claimRun(db, runId, owner, settings.leaseMs).catch((error: unknown) => {
+        controllers.delete(runId);
+        throw error;
+      }));
     if (!run) {
       controllers.delete(runId);
       return;
@@ -136,7 +139,9 @@ export function createRunExecutor(
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       // The end of a run is never dropped: without it the run would stay `running`.
       const stored = await events
-        .close((tx, seq) => repo.finishRun(tx, runId, owner, { status, error, outputs, seq }))
+        .close((batch, seq) =>
+          repo.finishRun(db, runId, owner, { status, error, outputs, seq }, batch),
+        )
         .catch((caught: unknown) => {
           log.error({ err: caught, runId }, 'storing the end of a run failed');
           return undefined;

@@ -1,8 +1,19 @@
 import type { TDb } from '../../db/database';
 import { signalRun, type TRunSignals } from './run-signals';
-import { queuedRunIds } from './runs.repo';
+import { queuedRunIds, type TRunLease, type TRunRow } from './runs.repo';
 
-export type TRunWorker = (runId: string) => Promise<void>;
+/** Executes a run; `claimed` is its row when it was stored already claimed by this process. */
+export type TRunWorker = (runId: string, claimed?: TRunRow) => Promise<void>;
+
+/**
+ * A slot of this process's worker, held for a run about to be stored already claimed with
+ * `lease`: `run` executes the stored run in it, `release` gives it back unused.
+ */
+export type TRunReservation = {
+  lease: TRunLease;
+  run(row: TRunRow): void;
+  release(): void;
+};
 
 /**
  * Runs are handed to a queue and executed by a worker; a route never runs a workflow inline.
@@ -24,22 +35,37 @@ export type TRunQueue = {
   stop(): Promise<void>;
   /** Resolves once every run taken so far has finished. */
   drain(): Promise<void>;
+  /**
+   * A slot for a run this process stores and executes itself, skipping the queue; undefined
+   * when none is free or runs are handed to other processes.
+   */
+  reserve(): TRunReservation | undefined;
 };
 
 /** Runs taken by this process: at most `concurrency`, each ending in `onFree`. */
 export function createSlots(concurrency: number, onFree: () => void) {
   const active = new Set<Promise<void>>();
+  const free = () => Math.max(0, concurrency - active.size);
+  const take = (work: () => Promise<void>) => {
+    // The worker reports its own failures; the queue only keeps going.
+    const job = work()
+      .catch(() => undefined)
+      .finally(() => {
+        active.delete(job);
+        onFree();
+      });
+    active.add(job);
+  };
   return {
-    free: () => Math.max(0, concurrency - active.size),
-    take(work: () => Promise<void>) {
-      // The worker reports its own failures; the queue only keeps going.
-      const job = work()
-        .catch(() => undefined)
-        .finally(() => {
-          active.delete(job);
-          onFree();
-        });
-      active.add(job);
+    free,
+    take,
+    /** Takes a slot now for work given later (`fill(work)`), or frees it (`fill()`). */
+    hold(): ((work?: () => Promise<void>) => void) | undefined {
+      if (free() === 0) return undefined;
+      let fill: (work?: () => Promise<void>) => void = () => undefined;
+      const given = new Promise<(() => Promise<void>) | undefined>((resolve) => (fill = resolve));
+      take(async () => (await given)?.());
+      return fill;
     },
     async drain() {
       while (active.size > 0) await Promise.allSettled([...active]);
@@ -52,7 +78,11 @@ export function createSlots(concurrency: number, onFree: () => void) {
  * wakes this process, and on start it takes up every run still queued. Several processes on one
  * PostgreSQL may share it: claiming a run is one atomic update.
  */
-export function createInProcessRunQueue(db: TDb, signals: TRunSignals): TRunQueue {
+export function createInProcessRunQueue(
+  db: TDb,
+  signals: TRunSignals,
+  lease: TRunLease,
+): TRunQueue {
   const waiting = new Set<string>();
   let slots = createSlots(0, () => undefined);
   let offSignals: Array<() => void> = [];
@@ -84,6 +114,7 @@ export function createInProcessRunQueue(db: TDb, signals: TRunSignals): TRunQueu
       slots = createSlots(concurrency, pump);
       offSignals = [
         signals.on('queued', add),
+        signals.on('job', add),
         signals.on('resync', () => void takeStored().catch(() => undefined)),
       ];
       await takeStored();
@@ -96,5 +127,16 @@ export function createInProcessRunQueue(db: TDb, signals: TRunSignals): TRunQueu
       await slots.drain();
     },
     drain: () => slots.drain(),
+    reserve() {
+      const work = worker;
+      const fill = work && slots.hold();
+      if (!fill) return undefined;
+      return {
+        lease,
+        // On the next turn of the event loop: whoever stored the run is waiting for it by then.
+        run: (row) => void setImmediate(() => fill(() => work(row.id, row))),
+        release: () => fill(),
+      };
+    },
   };
 }

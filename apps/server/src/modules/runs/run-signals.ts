@@ -1,19 +1,44 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
-import type { TDatabase, TDb } from '../../db/database';
+import { sql, type SQL } from 'drizzle-orm';
+import { rootOf, whenTransactionEnds, type TDatabase, type TDb } from '../../db/database';
 
-/** What one process tells the others about a run, through PostgreSQL NOTIFY. */
-export type TRunSignal = 'queued' | 'cancel' | 'done';
+/**
+ * What one process tells the others about a run, through PostgreSQL NOTIFY: `queued` for the
+ * in-process queue, `job` for a run queued with a pg-boss job.
+ */
+export type TRunSignal = 'queued' | 'job' | 'cancel' | 'done';
 
 const CHANNEL = 'flowsmith_runs';
-const SIGNALS: readonly string[] = ['queued', 'cancel', 'done'] satisfies TRunSignal[];
+const SIGNALS: readonly string[] = ['queued', 'job', 'cancel', 'done'] satisfies TRunSignal[];
+
+// On the embedded database every listener is in this process: its signals are handed over
+// here, without a NOTIFY statement on the server's only thread.
+const localListeners = new WeakMap<TDb, Set<(payload: string) => void>>();
 
 /**
  * Sends a signal about a run. Inside a transaction it is delivered when (and only if) the
  * transaction commits, so a listener never sees a run its transaction has not stored yet.
  */
 export async function signalRun(db: TDb, signal: TRunSignal, runId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${`${signal}:${runId}`})`);
+  const inStatement = signalOf(db, signal, runId);
+  if (inStatement) {
+    await db.execute(sql`select ${inStatement}`);
+    return;
+  }
+  const local = localListeners.get(rootOf(db))!;
+  const payload = `${signal}:${runId}`;
+  whenTransactionEnds(db, (committed) => {
+    if (committed) queueMicrotask(() => local.forEach((listener) => listener(payload)));
+  });
+}
+
+/**
+ * The expression that sends a signal, for a statement that sends it with its own work; none on
+ * the embedded database, where `signalRun` hands it over in the process without a statement.
+ */
+export function signalOf(db: TDb, signal: TRunSignal, runId: string): SQL | undefined {
+  if (localListeners.has(rootOf(db))) return undefined;
+  return sql`pg_notify(${CHANNEL}, ${`${signal}:${runId}`})`;
 }
 
 /**
@@ -22,18 +47,27 @@ export async function signalRun(db: TDb, signal: TRunSignal, runId: string): Pro
  */
 export async function listenForRunSignals(database: TDatabase) {
   const events = new EventEmitter().setMaxListeners(0);
-  const stop = await database.listen(CHANNEL, (payload) => {
+  const receive = (payload: string | undefined) => {
     if (payload === undefined) return void events.emit('resync');
     const at = payload.indexOf(':');
     const signal = payload.slice(0, at);
     if (SIGNALS.includes(signal)) events.emit(signal, payload.slice(at + 1));
-  });
+  };
+  const stop = await database.listen(CHANNEL, receive);
+  let local: Set<(payload: string) => void> | undefined;
+  if (database.kind === 'pglite') {
+    local = localListeners.get(database.db) ?? new Set();
+    localListeners.set(database.db, local.add(receive));
+  }
   return {
     on(signal: TRunSignal | 'resync', handler: (runId: string) => void) {
       events.on(signal, handler);
       return () => void events.off(signal, handler);
     },
-    close: stop,
+    close: () => {
+      local?.delete(receive);
+      return stop();
+    },
   };
 }
 

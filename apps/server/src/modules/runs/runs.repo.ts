@@ -1,10 +1,19 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
-import { nodeGroups, nodes, runEvents, runNodeStates, runs } from '../../db/schema/index';
-import { signalRun } from './run-signals';
+import {
+  nodeGroups,
+  nodes,
+  projectUsers,
+  runEvents,
+  runNodeStates,
+  runs,
+} from '../../db/schema/index';
+import { signalOf, signalRun } from './run-signals';
 
 export type TRunRow = typeof runs.$inferSelect;
+/** Who executes a run (`owner`, one process) and for how long before renewing. */
+export type TRunLease = { owner: string; leaseMs: number };
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 
 /** A group of the project with the node it is and that node's kind. */
@@ -17,18 +26,48 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
   return group;
 }
 
+/** `now() + ms` on the database's clock, the one clock every process compares leases with. */
+const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
+export async function groupWithRole(db: TDb, groupId: string, userId: string) {
+  const [group] = await db
+    .select({
+      projectId: nodeGroups.projectId,
+      nodeId: nodeGroups.nodeId,
+      type: nodes.type,
+      role: projectUsers.role,
+    })
+    .from(nodeGroups)
+    .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
+    .leftJoin(
+      projectUsers,
+      and(eq(projectUsers.projectId, nodeGroups.projectId), eq(projectUsers.userId, userId)),
+    )
+    .where(eq(nodeGroups.id, groupId));
+  return group;
+}
+
 /**
  * Stores a run of the canvas with its params snapshot: each node's params in the project, by
- * node id, read by the statement that stores the run.
+ * node id, read by the statement that stores the run. With `claimed`, it is stored running
+ * under that lease, as `claimRun` would leave it.
  */
 export async function insertCanvasRun(
   db: TDb,
   values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { projectId: string },
+  claimed?: TRunLease,
 ): Promise<TRunRow> {
   const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
+  const lease = claimed && {
+    status: 'running' as const,
+    startedAt: new Date(),
+    leaseOwner: claimed.owner,
+    leaseExpiresAt: fromNow(claimed.leaseMs),
+  };
   const [row] = await db
     .insert(runs)
-    .values({ ...values, paramsSnapshot: snapshot })
+    .values({ ...values, ...lease, paramsSnapshot: snapshot })
     .returning();
   return row!;
 }
@@ -50,9 +89,6 @@ export async function eventsAfter(db: TDb, runId: string, after: number, limit: 
     .limit(limit);
   return rows.map((row) => row.event);
 }
-
-/** `now() + ms` on the database's clock, the one clock every process compares leases with. */
-const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
  * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
@@ -86,23 +122,32 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
 }
 
 /**
- * Stores a run's end in `tx` (a transaction) and signals its waiters at commit, only while
- * `owner` still holds it: a process whose lease was taken over writes nothing. The finished row,
- * if it was stored.
+ * Stores a run's end, with the events not stored yet (`events`), and signals its waiters, in one
+ * statement, only while `owner` still holds it: a process whose lease was taken over writes
+ * nothing. The finished row, if it was stored.
  */
 export async function finishRun(
-  tx: TDb,
+  db: TDb,
   id: string,
   owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
+  events: TStoredEvent[] = [],
 ): Promise<TRunRow | undefined> {
-  const [finished] = await tx
+  const writes = eventWrites(db, id, events, { counter: false }).map((write, i) =>
+    db.$with(`w${i}`, {}).as(write),
+  );
+  const notify = signalOf(db, 'done', id);
+  const [finished] = await db
+    .with(...writes)
     .update(runs)
     .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
     .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
-    .returning();
-  if (finished) await signalRun(tx, 'done', id);
-  return finished;
+    // Sent for the row it finished only, when the statement commits.
+    .returning({ ...getTableColumns(runs), signalled: notify ? sql`${notify}::text` : sql`null` });
+  if (!finished) return undefined;
+  if (!notify) await signalRun(db, 'done', id);
+  const { signalled: _signalled, ...row } = finished;
+  return row;
 }
 
 /** Numbers and stores a run's status event in `tx`, after every event stored so far. */
@@ -227,20 +272,30 @@ export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateVal
 
 /**
  * Stores a batch of a run's progress events, the node states they report and the run's counter,
- * in `tx` (a transaction), so a reader sees node states that match the counter (left to the
- * caller with `counter: false`, when it stores the run's end in `tx` too). An event already
+ * in one statement, so a reader sees node states that match the counter (left to the caller with
+ * `counter: false`, when it stores the run's end in the same transaction). An event already
  * stored (its seq taken) is not stored twice, and the states it carries are the same, so a batch
  * can be tried again.
  */
 export async function storeEvents(
-  tx: TDb,
+  db: TDb,
   runId: string,
   batch: TStoredEvent[],
   { counter = true } = {},
 ) {
-  if (batch.length === 0) return;
+  const statements = eventWrites(db, runId, batch, { counter });
+  const final = statements.pop();
+  if (!final) return;
+  // One statement, each write before the last in a data-modifying WITH: one round trip.
+  const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
+  await db.execute(before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`);
+}
+
+/** The writes that store a batch (see `storeEvents`), each a statement of its own. */
+function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = true } = {}) {
+  if (batch.length === 0) return [];
   const statements: SQL[] = [
-    tx
+    db
       .insert(runEvents)
       .values(
         batch.map(({ event }) => ({
@@ -262,7 +317,7 @@ export async function storeEvents(
     const kept = (column: string) =>
       sql.raw(`coalesce(excluded.${column}, run_node_states.${column})`);
     statements.push(
-      tx
+      db
         .insert(runNodeStates)
         .values([...states].map(([nodeId, state]) => ({ runId, nodeId, ...state })))
         .onConflictDoUpdate({
@@ -282,7 +337,7 @@ export async function storeEvents(
     if (counter) {
       const last = Math.max(...batch.map(({ event }) => event.seq));
       statements.push(
-        tx
+        db
           .update(runs)
           .set({ seq: sql`greatest(${runs.seq}, ${last})` })
           .where(eq(runs.id, runId))
@@ -290,8 +345,5 @@ export async function storeEvents(
       );
     }
   }
-  // One statement, each write before the last in a data-modifying WITH: one round trip.
-  const final = statements.pop()!;
-  const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
-  await tx.execute(before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`);
+  return statements;
 }

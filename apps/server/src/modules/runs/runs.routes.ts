@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZHandleRequest,
   ZHandleResponse,
@@ -12,6 +11,7 @@ import {
   ZRunInputsQuery,
   ZRunNodeStateList,
 } from '@flowsmith/shared';
+import { moduleRoutes } from '../module-routes';
 import * as runs from './runs.service';
 
 /**
@@ -19,9 +19,8 @@ import * as runs from './runs.service';
  * through the generic `runs` resource.
  */
 export async function runsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, runJobs } = app;
-  const tags = ['runs'];
+  const { r, db } = moduleRoutes(app, 'runs');
+  const { runJobs } = app;
 
   app.realtime.registerChannel(
     'run',
@@ -30,33 +29,33 @@ export async function runsRoutes(app: FastifyInstance) {
 
   r.post(
     '/runs',
-    { schema: { tags, body: ZRunCreate, response: { 202: ZRunAccepted } } },
+    { schema: { body: ZRunCreate, response: { 202: ZRunAccepted } } },
     async (request, reply) =>
       reply.status(202).send(await runs.createRun(db, runJobs.queue, request.user, request.body)),
   );
 
   r.post(
     '/runs/:id/cancel',
-    { schema: { tags, params: ZIdParams, response: { 202: ZRunAccepted } } },
+    { schema: { params: ZIdParams, response: { 202: ZRunAccepted } } },
     async (request, reply) =>
       reply.status(202).send(await runs.cancelRun(db, runJobs, request.user, request.params.id)),
   );
 
   r.get(
     '/runs/:id/nodes',
-    { schema: { tags, params: ZIdParams, response: { 200: ZRunNodeStateList } } },
+    { schema: { params: ZIdParams, response: { 200: ZRunNodeStateList } } },
     (request) => runs.runNodeStates(db, request.user, request.params.id),
   );
 
   r.get(
     '/runs/:id/events',
-    { schema: { tags, params: ZIdParams, querystring: ZRunEventsQuery } },
+    { schema: { params: ZIdParams, querystring: ZRunEventsQuery } },
     (request) => runs.runEvents(db, request.user, request.params.id, request.query),
   );
 
   r.get(
     '/runs/inputs',
-    { schema: { tags, querystring: ZRunInputsQuery, response: { 200: ZRunInputFieldList } } },
+    { schema: { querystring: ZRunInputsQuery, response: { 200: ZRunInputFieldList } } },
     (request) => runs.runInputs(db, request.user, request.query),
   );
 
