@@ -14,7 +14,7 @@ export function SidebarMenu() {
   return (
     <aside id={SIDEBAR_ID} className="layout-sidebar" aria-label="Main menu">
       <nav>
-        <ul className="layout-menu">
+        <ul className="stack-list">
           {menuItems.map((item) => (
             <li key={item.to}>
               <NavLink

@@ -7,25 +7,25 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { authApi } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/forms';
 import { AuthForm, EmailField } from './auth-form';
-import { MailDeliveryNote } from './mail-delivery-note';
+import { CheckInbox } from './mail-delivery-note';
 
 const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZForgotPasswordBody));
 
 /** The server answers alike whether the address has an account, so this page does too. */
 function LinkSent({ email }: { email: string }) {
   return (
-    <div className="check-inbox">
-      <i className="pi pi-envelope check-inbox__icon" aria-hidden="true" />
-      <h1 className="auth-title">Check your inbox</h1>
+    <CheckInbox
+      next={
+        <p className="auth-switch">
+          <Link to={appRoutes.login}>Back to sign in</Link>
+        </p>
+      }
+    >
       <p className="auth-subtitle">
         If an account uses <strong>{email}</strong>, we sent it a link to choose a new password. The
         link works once, within 1 hour.
       </p>
-      <MailDeliveryNote />
-      <p className="auth-switch">
-        <Link to={appRoutes.login}>Back to sign in</Link>
-      </p>
-    </div>
+    </CheckInbox>
   );
 }
 

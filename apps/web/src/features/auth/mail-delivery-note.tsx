@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LightMessage } from '../../components/light-controls';
 import { serverCheckQueryOptions } from '../../lib/queries/server-check';
@@ -15,5 +16,18 @@ export function MailDeliveryNote() {
       className="w-full"
       text="This server has no mail server set up (SMTP_URL), so it writes the mail, link included, to its log instead of sending it. Copy the link from the server's output."
     />
+  );
+}
+
+/** "Check your inbox" after a mail went out: what it holds, then where to go from here. */
+export function CheckInbox({ children, next }: { children: ReactNode; next: ReactNode }) {
+  return (
+    <div className="check-inbox">
+      <i className="pi pi-envelope check-inbox__icon" aria-hidden="true" />
+      <h1 className="auth-title">Check your inbox</h1>
+      {children}
+      <MailDeliveryNote />
+      {next}
+    </div>
   );
 }

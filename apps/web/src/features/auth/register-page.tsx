@@ -8,7 +8,7 @@ import { lazyZodResolver } from '../../lib/forms';
 import { serverFormErrors, setFieldErrors } from './form-errors';
 import { NewPasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
-import { MailDeliveryNote } from './mail-delivery-note';
+import { CheckInbox } from './mail-delivery-note';
 import { ResendButton } from './resend-verification';
 import { AuthForm, EmailField } from './auth-form';
 
@@ -17,11 +17,18 @@ const resolver = lazyZodResolver(() => import('./auth-schemas').then((s) => s.ZR
 const FIELDS = ['name', 'email', 'password'] as const;
 
 /** After sign-up the account exists but is unverified: tell the user to check their inbox. */
-function CheckInbox({ email }: { email: string }) {
+function VerificationSent({ email }: { email: string }) {
   return (
-    <div className="check-inbox">
-      <i className="pi pi-envelope check-inbox__icon" aria-hidden="true" />
-      <h1 className="auth-title">Check your inbox</h1>
+    <CheckInbox
+      next={
+        <>
+          <ResendButton email={email} label="Resend" />
+          <p className="auth-switch">
+            Verified already? <Link to={appRoutes.login}>Sign in</Link>
+          </p>
+        </>
+      }
+    >
       <p className="auth-subtitle">
         We sent a verification link to <strong>{email}</strong>. Open it to activate your account,
         then sign in.
@@ -29,12 +36,7 @@ function CheckInbox({ email }: { email: string }) {
       <p className="auth-subtitle">
         If this address has an account already, the mail tells you how to sign in instead.
       </p>
-      <MailDeliveryNote />
-      <ResendButton email={email} label="Resend" />
-      <p className="auth-switch">
-        Verified already? <Link to={appRoutes.login}>Sign in</Link>
-      </p>
-    </div>
+    </CheckInbox>
   );
 }
 
@@ -51,7 +53,7 @@ function RegisterPage() {
     onError: (error) => setFieldErrors(setError, error, FIELDS),
   });
 
-  if (registeredEmail) return <CheckInbox email={registeredEmail} />;
+  if (registeredEmail) return <VerificationSent email={registeredEmail} />;
   const formError = register.isError ? serverFormErrors(register.error, FIELDS).form : null;
 
   return (

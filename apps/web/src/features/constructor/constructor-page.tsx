@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { ProjectPicker } from '../../components/project-picker';
 import { ProjectScreen } from '../../components/project-screen';
 import { useCurrentProject } from '../../lib/current-project';
 import { graphQueryOptions } from '../../lib/queries/canvas';
@@ -16,8 +14,7 @@ import './constructor.css';
 function ConstructorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const projects = useQuery(myProjectsQueryOptions());
-  const items = projects.data?.items ?? [];
-  const project = useCurrentProject(items, { orFirst: false });
+  const project = useCurrentProject(projects.data?.items ?? [], { orFirst: false });
   const projectId = searchParams.get('projectId') ?? project?.id ?? null;
   // Fetched alongside the project list rather than after it: the canvas opens sooner.
   useQuery({ ...catalogQueryOptions(), enabled: Boolean(projectId) });
@@ -25,34 +22,26 @@ function ConstructorPage() {
 
   return (
     <div className="constructor">
-      <PageHeader title="Constructor">
-        <ProjectPicker
-          inputId="constructor-project"
-          className="project-picker"
-          projects={items}
-          value={project?.id ?? null}
-          onChange={(id) => setSearchParams({ projectId: id })}
-        />
-      </PageHeader>
       <ProjectScreen
+        title="Constructor"
         projects={projects}
+        project={project}
+        onPickProject={(id) => setSearchParams({ projectId: id })}
+        picker={{ inputId: 'constructor-project', className: 'project-picker' }}
         icon="pi pi-sitemap"
         needsProject="A workflow lives in a project. Create one, then come back to build its workflow here."
-      >
-        {() =>
-          project ? (
-            <CanvasWorkspace key={`${project.id}:${project.role}`} project={project} />
-          ) : (
-            <EmptyState
-              icon="pi pi-sitemap"
-              title={projectId ? 'Project not found' : 'No workflow open'}
-            >
-              {projectId
-                ? 'This project does not exist or is not shared with you. Choose another one above.'
-                : 'Choose a project above to build its workflow: place nodes, connect them and configure them.'}
-            </EmptyState>
-          )
+        noProject={
+          <EmptyState
+            icon="pi pi-sitemap"
+            title={projectId ? 'Project not found' : 'No workflow open'}
+          >
+            {projectId
+              ? 'This project does not exist or is not shared with you. Choose another one above.'
+              : 'Choose a project above to build its workflow: place nodes, connect them and configure them.'}
+          </EmptyState>
         }
+      >
+        {(current) => <CanvasWorkspace key={`${current.id}:${current.role}`} project={current} />}
       </ProjectScreen>
     </div>
   );

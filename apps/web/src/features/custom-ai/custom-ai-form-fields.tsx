@@ -2,7 +2,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Slider } from 'primereact/slider';
-import { BoundField } from '../../components/form/bound-field';
+import { BoundField, type TFieldA11y } from '../../components/form/bound-field';
 import { NumberField } from '../../components/form/number-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
@@ -54,6 +54,34 @@ function TemperatureField({ control }: Pick<TFieldsProps, 'control'>) {
   );
 }
 
+type TChipsPickerProps = {
+  a11y: TFieldA11y;
+  options: { id: string; name: string }[];
+  value: string[] | undefined;
+  onChange: (ids: string[]) => void;
+  onBlur: () => void;
+  loading: boolean;
+  placeholder: string;
+  emptyMessage: string;
+  filter?: boolean;
+};
+
+/** Picks rows by name, shown as chips; the form holds their ids. */
+function ChipsPicker({ a11y: { id, ...a11y }, onChange, ...picker }: TChipsPickerProps) {
+  return (
+    <MultiSelect
+      {...a11y}
+      {...picker}
+      inputId={id}
+      optionLabel="name"
+      optionValue="id"
+      onChange={(event) => onChange(event.value as string[])}
+      display="chip"
+      className="w-full"
+    />
+  );
+}
+
 function McpServersField({
   control,
   mcpServers,
@@ -73,26 +101,18 @@ function McpServersField({
       id="custom-ai-mcp-servers"
       label="MCP servers"
       hint={others ? `${own} ${others} chosen by other members stay.` : own}
-      render={(field, { id, ...a11y }) => (
-        <MultiSelect
-          {...a11y}
-          inputId={id}
+      render={(field, a11y) => (
+        <ChipsPicker
+          a11y={a11y}
           options={mcpServers}
-          optionLabel="name"
-          optionValue="id"
           value={chosen.filter((serverId) => known.has(serverId))}
-          onChange={(event) =>
-            field.onChange([
-              ...chosen.filter((serverId) => !known.has(serverId)),
-              ...(event.value as string[]),
-            ])
+          onChange={(ids) =>
+            field.onChange([...chosen.filter((serverId) => !known.has(serverId)), ...ids])
           }
           onBlur={field.onBlur}
           loading={mcpServersLoading}
-          display="chip"
           placeholder="No MCP servers"
           emptyMessage="You have no MCP servers"
-          className="w-full"
         />
       )}
     />
@@ -192,22 +212,17 @@ export function CustomAiFormFields({
             ? 'The assistant may run these as tools while it answers.'
             : 'This project has no AI group yet: add one on the canvas to link it here.'
         }
-        render={(field, { id, ...a11y }) => (
-          <MultiSelect
-            {...a11y}
-            inputId={id}
+        render={(field, a11y) => (
+          <ChipsPicker
+            a11y={a11y}
             options={workflows}
-            optionLabel="name"
-            optionValue="id"
             value={field.value}
-            onChange={(event) => field.onChange(event.value as string[])}
+            onChange={field.onChange}
             onBlur={field.onBlur}
             loading={workflowsLoading}
-            display="chip"
             placeholder="No workflows"
             emptyMessage="No runnable workflows in this project"
             filter={workflows.length > 8}
-            className="w-full"
           />
         )}
       />

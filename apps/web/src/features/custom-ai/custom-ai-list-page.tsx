@@ -4,8 +4,6 @@ import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import type { TCustomAi } from '@flowsmith/shared';
-import { PageHeader } from '../../components/page-header';
-import { ProjectPicker } from '../../components/project-picker';
 import { ProjectScreen } from '../../components/project-screen';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { CustomAiGrid } from './custom-ai-grid';
@@ -22,11 +20,9 @@ function CustomAiListPage() {
   const [dialog, setDialog] = useState<TOpenDialog>(null);
   const search = searchParams.get('search') ?? '';
 
-  const list = projects.data?.items ?? [];
-  const project = useCurrentProject(list, { orFirst: true });
+  const project = useCurrentProject(projects.data?.items ?? [], { orFirst: true });
   const canEdit = project !== null && project.role !== 'viewer';
 
-  const pickProject = (projectId: string) => setSearchParams({ projectId });
   // Replace: each pause in typing is not worth a back-button step.
   const changeSearch = (text: string) =>
     setSearchParams(
@@ -42,39 +38,34 @@ function CustomAiListPage() {
 
   return (
     <div className="custom-ai-page">
-      <PageHeader title="Custom AI">
-        <ProjectPicker
-          inputId="custom-ai-project"
-          className="custom-ai-project-picker"
-          projects={list}
-          value={project?.id ?? null}
-          onChange={pickProject}
-        />
-        {canEdit ? (
-          <Button
-            label="New custom AI"
-            icon="pi pi-plus"
-            onClick={() => setDialog({ customAi: null })}
-          />
-        ) : null}
-      </PageHeader>
       <ProjectScreen
+        title="Custom AI"
         projects={projects}
-        icon="pi pi-comments"
-        needsProject="Custom AIs belong to a project and may run the workflows on its canvas. Create a project first, or ask a teammate to add you to theirs."
-      >
-        {() =>
-          project ? (
-            <CustomAiGrid
-              key={project.id}
-              project={project}
-              search={search}
-              onSearch={changeSearch}
-              onCreate={() => setDialog({ customAi: null })}
-              onEdit={(customAi) => setDialog({ customAi })}
+        project={project}
+        onPickProject={(projectId) => setSearchParams({ projectId })}
+        picker={{ inputId: 'custom-ai-project', className: 'custom-ai-project-picker' }}
+        actions={
+          canEdit ? (
+            <Button
+              label="New custom AI"
+              icon="pi pi-plus"
+              onClick={() => setDialog({ customAi: null })}
             />
           ) : null
         }
+        icon="pi pi-comments"
+        needsProject="Custom AIs belong to a project and may run the workflows on its canvas. Create a project first, or ask a teammate to add you to theirs."
+      >
+        {(current) => (
+          <CustomAiGrid
+            key={current.id}
+            project={current}
+            search={search}
+            onSearch={changeSearch}
+            onCreate={() => setDialog({ customAi: null })}
+            onEdit={(customAi) => setDialog({ customAi })}
+          />
+        )}
       </ProjectScreen>
       {dialog && project ? (
         <CustomAiFormDialog

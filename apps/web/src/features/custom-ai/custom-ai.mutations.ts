@@ -71,18 +71,15 @@ export function savedBeforeError(error: unknown): TCustomAi | null {
   return (error as { saved?: TCustomAi } | null)?.saved ?? null;
 }
 
-export function useDeleteCustomAi() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (customAi: TCustomAi) => customAisApi.remove(customAi.id),
-    onSuccess: async (_data, customAi) => {
-      queryClient.removeQueries({ queryKey: customAiKeys.detail(customAi.id) });
-      queryClient.removeQueries({ queryKey: customAiKeys.conversations(customAi.id) });
-      await queryClient.invalidateQueries({ queryKey: customAiKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: customAiKeys.links() });
-    },
-  });
-}
+export const useDeleteCustomAi = () =>
+  useRefreshingMutation(
+    (customAi: TCustomAi) => customAisApi.remove(customAi.id),
+    () => [customAiKeys.lists(), customAiKeys.links()],
+    (_data, customAi) => [
+      customAiKeys.detail(customAi.id),
+      customAiKeys.conversations(customAi.id),
+    ],
+  );
 
 export function useCreateConversation() {
   const queryClient = useQueryClient();
@@ -105,15 +102,9 @@ export const useRenameConversation = () =>
     (_row, { conversation }) => [customAiKeys.conversations(conversation.customAiId)],
   );
 
-export function useDeleteConversation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (conversation: TConversation) => conversationsApi.remove(conversation.id),
-    onSuccess: (_data, conversation) => {
-      queryClient.removeQueries({ queryKey: customAiKeys.messages(conversation.id) });
-      return queryClient.invalidateQueries({
-        queryKey: customAiKeys.conversations(conversation.customAiId),
-      });
-    },
-  });
-}
+export const useDeleteConversation = () =>
+  useRefreshingMutation(
+    (conversation: TConversation) => conversationsApi.remove(conversation.id),
+    (_data, conversation) => [customAiKeys.conversations(conversation.customAiId)],
+    (_data, conversation) => [customAiKeys.messages(conversation.id)],
+  );

@@ -1,6 +1,6 @@
 import { memo, type ComponentProps } from 'react';
-import Markdown, { type Components, type ExtraProps } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import type { Components, ExtraProps } from 'react-markdown';
+import { MarkdownView } from '../../components/markdown-view';
 import { CodeBlock } from './code-block';
 
 /**
@@ -18,18 +18,8 @@ function MarkdownLink({ href, children, node: _node, ...rest }: ComponentProps<'
 }
 
 const components: Components = { a: MarkdownLink, pre: CodeBlock };
-const remarkPlugins = [remarkGfm];
 
-/**
- * A model's answer as Markdown (GFM: tables, lists, strikethrough). No raw HTML is ever rendered:
- * without rehype-raw, react-markdown shows `<script>` and friends as the text they are.
- */
+/** A model's answer as Markdown, never as HTML. */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
-  return (
-    <div className="markdown">
-      <Markdown remarkPlugins={remarkPlugins} components={components}>
-        {text}
-      </Markdown>
-    </div>
-  );
+  return <MarkdownView text={text} components={components} />;
 });

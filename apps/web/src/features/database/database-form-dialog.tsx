@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ZNodeDatabaseCreate, type TNodeDatabase } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
@@ -7,6 +5,7 @@ import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { useCreateDatabase, useUpdateDatabase } from './database.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const ZForm = ZNodeDatabaseCreate.omit({ projectId: true });
 // The 409 names the field with a bare "Already exists"; say what already exists.
@@ -30,9 +29,9 @@ export function DatabaseFormDialog({
   const notify = useNotify();
   const create = useCreateDatabase();
   const update = useUpdateDatabase();
-  const form = useForm({
-    resolver: zodResolver(ZForm),
-    defaultValues: { name: database?.name ?? '', description: database?.description ?? '' },
+  const form = useZodForm(ZForm, {
+    name: database?.name ?? '',
+    description: database?.description ?? '',
   });
 
   const save = async (body: z.input<typeof ZForm>) => {

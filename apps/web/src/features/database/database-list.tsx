@@ -77,7 +77,7 @@ export function DatabaseList(props: TDatabaseListProps) {
           <Skeleton height="2.5rem" />
         </div>
       ) : (
-        <ul className="database-list__items">
+        <ul className="stack-list database-list__items">
           {shown.map((database) => (
             <SideListItem
               key={database.id}

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { PageHeader } from '../../components/page-header';
-import { ProjectPicker } from '../../components/project-picker';
 import { ProjectScreen } from '../../components/project-screen';
 import { DatabaseWorkspace } from './database-workspace';
 import {
@@ -27,37 +25,29 @@ function DatabasePage() {
       replace,
     });
 
-  const list = projects.data?.items ?? [];
-  const project = useCurrentProject(list, { orFirst: true });
+  const project = useCurrentProject(projects.data?.items ?? [], { orFirst: true });
 
   return (
     <div className="database-page">
-      <PageHeader title="Database">
-        <ProjectPicker
-          inputId="database-project"
-          className="database-project-picker"
-          projects={list}
-          value={project?.id ?? null}
-          onChange={(projectId) =>
-            changeParams((current) => withTarget(current, { projectId, databaseId: null }))
-          }
-        />
-      </PageHeader>
       <ProjectScreen
+        title="Database"
         projects={projects}
+        project={project}
+        onPickProject={(projectId) =>
+          changeParams((current) => withTarget(current, { projectId, databaseId: null }))
+        }
+        picker={{ inputId: 'database-project', className: 'database-project-picker' }}
         icon="pi pi-database"
         needsProject="Databases belong to a project: the workflows on its canvas read and write them. Create a project first, or ask a teammate to add you to theirs."
       >
-        {() =>
-          project ? (
-            <DatabaseWorkspace
-              key={project.id}
-              project={project}
-              params={params}
-              onParamsChange={changeParams}
-            />
-          ) : null
-        }
+        {(current) => (
+          <DatabaseWorkspace
+            key={current.id}
+            project={current}
+            params={params}
+            onParamsChange={changeParams}
+          />
+        )}
       </ProjectScreen>
       <ConfirmDialog className="confirm-dialog" />
     </div>

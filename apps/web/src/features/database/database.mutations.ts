@@ -41,16 +41,12 @@ export const useUpdateDatabase = () =>
   );
 
 /** Deleting a database removes its values on the server; their cached pages go too. */
-export function useDeleteDatabase() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (database: TNodeDatabase) => nodeDatabasesApi.remove(database.id),
-    onSuccess: async (_data, database) => {
-      queryClient.removeQueries({ queryKey: databaseKeys.values(database.id) });
-      await queryClient.invalidateQueries({ queryKey: databaseKeys.list(database.projectId) });
-    },
-  });
-}
+export const useDeleteDatabase = () =>
+  useRefreshingMutation(
+    (database: TNodeDatabase) => nodeDatabasesApi.remove(database.id),
+    (_data, database) => [databaseKeys.list(database.projectId)],
+    (_data, database) => [databaseKeys.values(database.id)],
+  );
 
 export const useCreateValue = () =>
   useRefreshingMutation(

@@ -1,5 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Dropdown } from 'primereact/dropdown';
 import {
   valueTypeCodes,
@@ -15,6 +14,7 @@ import { useCreateValue, useUpdateValue } from './database.mutations';
 import { valueForType } from './value-conversions';
 import { ValueEditor } from './value-editor';
 import { valueFormDefaults, ZValueForm, type TValueForm } from './value-form';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const TYPE_OPTIONS = valueTypeCodes.map((code) => ({ label: valueTypeNames[code], value: code }));
 
@@ -30,10 +30,7 @@ export function ValueFormDialog({ databaseId, value, onClose }: TValueFormDialog
   const notify = useNotify();
   const create = useCreateValue();
   const update = useUpdateValue();
-  const form = useForm<TValueForm>({
-    resolver: zodResolver(ZValueForm),
-    defaultValues: valueFormDefaults(value),
-  });
+  const form = useZodForm(ZValueForm, valueFormDefaults(value));
   const { control, getValues, setValue, formState } = form;
   const type = useWatch({ control, name: 'type' });
 

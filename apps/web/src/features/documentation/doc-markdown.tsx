@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import type { Components, ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
-import remarkGfm from 'remark-gfm';
+import { MarkdownView } from '../../components/markdown-view';
 
 /** Links inside the app stay in it; others open in a new tab without handing the page over. */
 function DocLink({ href, children, node: _node, ...rest }: ComponentProps<'a'> & ExtraProps) {
@@ -14,15 +14,8 @@ function DocLink({ href, children, node: _node, ...rest }: ComponentProps<'a'> &
 }
 
 const components: Components = { a: DocLink };
-const remarkPlugins = [remarkGfm];
 
 /** A guide's Markdown: our own text, rendered without raw HTML all the same. */
 export function DocMarkdown({ text }: { text: string }) {
-  return (
-    <div className="markdown doc-markdown">
-      <Markdown remarkPlugins={remarkPlugins} components={components}>
-        {text}
-      </Markdown>
-    </div>
-  );
+  return <MarkdownView text={text} components={components} className="doc-markdown" />;
 }

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
@@ -14,6 +13,7 @@ import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import { userSearchQueryOptions } from '../../lib/queries/members';
 import { useAddMember } from './projects.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const CAN_EDIT_ID = 'member-can-edit';
 
@@ -38,10 +38,7 @@ type TMemberForm = UseFormReturn<
 
 /** The form's state, held by the members dialog so that closing it can ask about a picked user. */
 export function useMemberForm(): TMemberForm {
-  return useForm({
-    resolver: zodResolver(ZMemberForm),
-    defaultValues: { userId: '', canEdit: false },
-  });
+  return useZodForm(ZMemberForm, { userId: '', canEdit: false });
 }
 
 type TMemberAddFormProps = {

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZProjectCreate, type TProject, type TProjectCreate } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { useCreateProject, useUpdateProject } from './projects.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type TProjectFormDialogProps = {
   /** The project to edit, or null to create one. */
@@ -18,9 +17,9 @@ export function ProjectFormDialog({ project, onClose }: TProjectFormDialogProps)
   const notify = useNotify();
   const create = useCreateProject();
   const update = useUpdateProject();
-  const form = useForm({
-    resolver: zodResolver(ZProjectCreate),
-    defaultValues: { name: project?.name ?? '', description: project?.description ?? '' },
+  const form = useZodForm(ZProjectCreate, {
+    name: project?.name ?? '',
+    description: project?.description ?? '',
   });
 
   const save = async (body: TProjectCreate) => {

@@ -23,17 +23,12 @@ export const useUpdateProject = () =>
     (saved) => [projectKeys.lists(), projectKeys.detail(saved.id)],
   );
 
-export function useDeleteProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (project: TProject) => projectsApi.remove(project.id),
-    onSuccess: async (_data, project) => {
-      queryClient.removeQueries({ queryKey: memberKeys.list(project.id) });
-      queryClient.removeQueries({ queryKey: projectKeys.detail(project.id) });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-    },
-  });
-}
+export const useDeleteProject = () =>
+  useRefreshingMutation(
+    (project: TProject) => projectsApi.remove(project.id),
+    () => [projectKeys.lists()],
+    (_data, project) => [memberKeys.list(project.id), projectKeys.detail(project.id)],
+  );
 
 export const useAddMember = () =>
   useRefreshingMutation(

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ZApiKeyUpdate, type TApiKey, type TApiKeyCreated } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
@@ -8,6 +6,7 @@ import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { EXPIRY_OPTIONS, expiresAtFor, type TExpiryChoice } from './api-key-expiry';
 import { useCreateApiKey, useRenameApiKey } from './settings.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 // The update schema's name is optional; both dialogs need one. Expiry is asked on create only.
 const ZApiKeyForm = ZApiKeyUpdate.required().extend({
@@ -26,9 +25,9 @@ export function ApiKeyFormDialog({ apiKey, onCreated, onClose }: TApiKeyFormDial
   const notify = useNotify();
   const create = useCreateApiKey();
   const rename = useRenameApiKey();
-  const form = useForm({
-    resolver: zodResolver(ZApiKeyForm),
-    defaultValues: { name: apiKey?.name ?? '', expiry: 'never' as TExpiryChoice },
+  const form = useZodForm(ZApiKeyForm, {
+    name: apiKey?.name ?? '',
+    expiry: 'never' as TExpiryChoice,
   });
 
   const save = async ({ name, expiry }: z.output<typeof ZApiKeyForm>) => {

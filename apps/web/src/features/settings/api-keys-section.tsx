@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { TApiKey, TApiKeyCreated } from '@flowsmith/shared';
-import { EmptyState } from '../../components/empty-state';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { formatDate } from '../../lib/format/date-format';
 import { isExpired } from './api-key-expiry';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
-import { SettingsSection } from './settings-section';
-import { SettingsTable } from './settings-table';
+import { SettingsListSection } from './settings-table';
 import { useRevokeApiKey } from './settings.mutations';
 import { apiKeysQueryOptions } from '../../lib/queries/settings';
 import { IconButton, EditButton } from '../../components/icon-button';
@@ -38,7 +35,6 @@ export function ApiKeysSection() {
   const list = useQuery(apiKeysQueryOptions());
   const revoke = useRevokeApiKey();
   const [dialog, setDialog] = useState<TDialog>(null);
-  const hasKeys = Boolean(list.data?.items.length);
 
   const confirmRevoke = (apiKey: TApiKey) =>
     confirmAction({
@@ -52,16 +48,8 @@ export function ApiKeysSection() {
         ),
     });
 
-  const createButton = (
-    <Button
-      label="Create API key"
-      icon="pi pi-plus"
-      onClick={() => setDialog({ kind: 'form', apiKey: null })}
-    />
-  );
-
   return (
-    <SettingsSection
+    <SettingsListSection
       id="settings-api-keys"
       title="API keys"
       description={
@@ -70,58 +58,54 @@ export function ApiKeysSection() {
           shown once, when it is created.
         </>
       }
-      action={hasKeys ? createButton : null}
+      query={list}
+      what="API keys"
+      label="API keys"
+      add={{ label: 'Create API key', onClick: () => setDialog({ kind: 'form', apiKey: null }) }}
+      empty={{
+        icon: 'pi pi-key',
+        title: 'No API keys yet',
+        text: 'An API key lets a script or another service call Flowsmith as you — start runs, read the request log — without your password.',
+      }}
+      actions={(row: TApiKey) => (
+        <>
+          <EditButton
+            name={row.name}
+            verb="Rename"
+            onClick={() => setDialog({ kind: 'form', apiKey: row })}
+          />
+          <IconButton
+            icon="pi pi-ban"
+            label={`Revoke ${row.name}`}
+            tooltip="Revoke"
+            onClick={() => confirmRevoke(row)}
+            danger
+          />
+        </>
+      )}
+      dialogs={
+        <>
+          {dialog?.kind === 'form' ? (
+            <ApiKeyFormDialog
+              apiKey={dialog.apiKey}
+              onCreated={(created) => setDialog({ kind: 'created', created })}
+              onClose={() => setDialog(null)}
+            />
+          ) : null}
+          {dialog?.kind === 'created' ? (
+            <ApiKeyCreatedDialog created={dialog.created} onClose={() => setDialog(null)} />
+          ) : null}
+        </>
+      }
     >
-      <SettingsTable
-        query={list}
-        what="API keys"
-        label="API keys"
-        empty={
-          <EmptyState icon="pi pi-key" title="No API keys yet" action={createButton}>
-            An API key lets a script or another service call Flowsmith as you — start runs, read the
-            request log — without your password.
-          </EmptyState>
-        }
-      >
-        <Column header="Name" field="name" bodyClassName="settings-strong" />
-        <Column
-          header="Key"
-          body={(row: TApiKey) => <code className="settings-code">{row.prefix}…</code>}
-        />
-        <Column header="Created" body={(row: TApiKey) => dateOr(row.createdAt, '')} />
-        <Column header="Last used" body={(row: TApiKey) => dateOr(row.lastUsedAt, 'Never')} />
-        <Column header="Expires" body={(row: TApiKey) => <ExpiresCell apiKey={row} />} />
-        <Column
-          header={<span className="sr-only">Actions</span>}
-          bodyClassName="settings-actions-cell"
-          body={(row: TApiKey) => (
-            <div className="settings-actions__buttons">
-              <EditButton
-                name={row.name}
-                verb="Rename"
-                onClick={() => setDialog({ kind: 'form', apiKey: row })}
-              />
-              <IconButton
-                icon="pi pi-ban"
-                label={`Revoke ${row.name}`}
-                tooltip="Revoke"
-                onClick={() => confirmRevoke(row)}
-                danger
-              />
-            </div>
-          )}
-        />
-      </SettingsTable>
-      {dialog?.kind === 'form' ? (
-        <ApiKeyFormDialog
-          apiKey={dialog.apiKey}
-          onCreated={(created) => setDialog({ kind: 'created', created })}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog?.kind === 'created' ? (
-        <ApiKeyCreatedDialog created={dialog.created} onClose={() => setDialog(null)} />
-      ) : null}
-    </SettingsSection>
+      <Column header="Name" field="name" bodyClassName="settings-strong" />
+      <Column
+        header="Key"
+        body={(row: TApiKey) => <code className="settings-code">{row.prefix}…</code>}
+      />
+      <Column header="Created" body={(row: TApiKey) => dateOr(row.createdAt, '')} />
+      <Column header="Last used" body={(row: TApiKey) => dateOr(row.lastUsedAt, 'Never')} />
+      <Column header="Expires" body={(row: TApiKey) => <ExpiresCell apiKey={row} />} />
+    </SettingsListSection>
   );
 }

@@ -1,20 +1,16 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZChangeEmailBody } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { PasswordField } from '../../components/form/password-field';
 import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import { useChangeEmail } from './account.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 /** The account keeps its address until the link mailed to the new one is opened. */
 export function ChangeEmailDialog({ current, onClose }: { current: string; onClose: () => void }) {
   const notify = useNotify();
   const change = useChangeEmail();
-  const form = useForm({
-    resolver: zodResolver(ZChangeEmailBody),
-    defaultValues: { email: '', currentPassword: '' },
-  });
+  const form = useZodForm(ZChangeEmailBody, { email: '', currentPassword: '' });
   return (
     <FormDialog
       form={form}

@@ -1,19 +1,15 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZChangePasswordBody } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { NewPasswordField, PasswordField } from '../../components/form/password-field';
 import { useNotify } from '../../components/toast';
 import { useChangePassword } from './account.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 /** Needs the current password; every other session is signed out, this one stays. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const change = useChangePassword();
-  const form = useForm({
-    resolver: zodResolver(ZChangePasswordBody),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
+  const form = useZodForm(ZChangePasswordBody, { currentPassword: '', newPassword: '' });
   return (
     <FormDialog
       form={form}

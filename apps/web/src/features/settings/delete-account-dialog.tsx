@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
 import { ZDeleteAccountBody, type TAccountDeletionPlan } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
@@ -10,6 +9,7 @@ import { QueryState } from '../../components/query-state';
 import { useForgetSession } from '../../lib/auth';
 import { deletionPlanQueryOptions } from '../../lib/queries/account';
 import { useDeleteAccount } from './account.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 function PlanText({ plan }: { plan: TAccountDeletionPlan }) {
   return (
@@ -51,10 +51,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       }),
     [deletesProjects],
   );
-  const form = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { currentPassword: '', deleteProjects: false },
-  });
+  const form = useZodForm(schema, { currentPassword: '', deleteProjects: false });
 
   return (
     <FormDialog

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox } from 'primereact/checkbox';
 import type { TMcpServer } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
@@ -16,6 +14,7 @@ import {
   type TMcpServerFormValues,
 } from './mcp-server-form';
 import { useCreateMcpServer, useUpdateMcpServer } from './settings.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 type TMcpServerFormDialogProps = {
   /** The server to edit, or null to add one. */
@@ -30,10 +29,7 @@ export function McpServerFormDialog({ server, onClose, onAdded }: TMcpServerForm
   const notify = useNotify();
   const create = useCreateMcpServer();
   const update = useUpdateMcpServer();
-  const form = useForm({
-    resolver: zodResolver(mcpServerFormSchema),
-    defaultValues: mcpServerFormDefaults(server),
-  });
+  const form = useZodForm(mcpServerFormSchema, mcpServerFormDefaults(server));
   const saved = server?.headerNames ?? [];
 
   /** The server added, or null after an edit. */

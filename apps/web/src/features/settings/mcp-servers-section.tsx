@@ -4,15 +4,13 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { TMcpServer } from '@flowsmith/shared';
-import { EmptyState } from '../../components/empty-state';
 import { EditButton, DeleteButton } from '../../components/icon-button';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { mcpServersQueryOptions } from '../../lib/queries/mcp-servers';
 import { McpServerFormDialog } from './mcp-server-form-dialog';
 import { McpToolsDialog } from './mcp-tools-dialog';
-import { SettingsSection } from './settings-section';
-import { SettingsTable } from './settings-table';
+import { SettingsListSection } from './settings-table';
 import { useDeleteMcpServer } from './settings.mutations';
 
 type TDialog =
@@ -48,80 +46,65 @@ export function McpServersSection() {
         ),
     });
 
-  const addButton = (
-    <Button
-      label="Add MCP server"
-      icon="pi pi-plus"
-      onClick={() => setDialog({ kind: 'form', server: null })}
-    />
-  );
-
   return (
-    <SettingsSection
+    <SettingsListSection
       id="settings-mcp-servers"
       title="MCP servers"
       description="Tool servers your custom AIs may call (Model Context Protocol, Streamable HTTP). Header values are stored encrypted and never shown again."
-      action={list.data?.items.length ? addButton : null}
+      query={list}
+      what="MCP servers"
+      label="MCP servers"
+      add={{ label: 'Add MCP server', onClick: () => setDialog({ kind: 'form', server: null }) }}
+      empty={{
+        icon: 'pi pi-sitemap',
+        title: 'No MCP servers yet',
+        text: 'Add the address of an MCP server to let your custom AIs search, read or act through its tools. You choose which tools; each custom AI chooses which servers.',
+      }}
+      actions={(row: TMcpServer) => (
+        <>
+          <Button
+            label="Tools"
+            icon="pi pi-wrench"
+            size="small"
+            outlined
+            aria-label={`Tools of ${row.name}`}
+            onClick={() => setDialog({ kind: 'tools', server: row })}
+          />
+          <EditButton name={row.name} onClick={() => setDialog({ kind: 'form', server: row })} />
+          <DeleteButton name={row.name} onClick={() => confirmDelete(row)} />
+        </>
+      )}
+      dialogs={
+        <>
+          {dialog?.kind === 'form' ? (
+            <McpServerFormDialog
+              server={dialog.server}
+              onClose={() => setDialog(null)}
+              onAdded={(server) => setDialog({ kind: 'tools', server })}
+            />
+          ) : null}
+          {dialog?.kind === 'tools' ? (
+            <McpToolsDialog server={dialog.server} onClose={() => setDialog(null)} />
+          ) : null}
+        </>
+      }
     >
-      <SettingsTable
-        query={list}
-        what="MCP servers"
-        label="MCP servers"
-        empty={
-          <EmptyState icon="pi pi-sitemap" title="No MCP servers yet" action={addButton}>
-            Add the address of an MCP server to let your custom AIs search, read or act through its
-            tools. You choose which tools; each custom AI chooses which servers.
-          </EmptyState>
+      <Column header="Name" field="name" bodyClassName="settings-strong" />
+      <Column
+        header="URL"
+        body={(row: TMcpServer) => <code className="settings-code">{row.url}</code>}
+      />
+      <Column
+        header="Headers"
+        body={(row: TMcpServer) =>
+          row.headerNames.length ? (
+            row.headerNames.join(', ')
+          ) : (
+            <span className="settings-muted">None</span>
+          )
         }
-      >
-        <Column header="Name" field="name" bodyClassName="settings-strong" />
-        <Column
-          header="URL"
-          body={(row: TMcpServer) => <code className="settings-code">{row.url}</code>}
-        />
-        <Column
-          header="Headers"
-          body={(row: TMcpServer) =>
-            row.headerNames.length ? (
-              row.headerNames.join(', ')
-            ) : (
-              <span className="settings-muted">None</span>
-            )
-          }
-        />
-        <Column header="Tools" body={(row: TMcpServer) => <ToolsCell server={row} />} />
-        <Column
-          header={<span className="sr-only">Actions</span>}
-          bodyClassName="settings-actions-cell"
-          body={(row: TMcpServer) => (
-            <div className="settings-actions__buttons">
-              <Button
-                label="Tools"
-                icon="pi pi-wrench"
-                size="small"
-                outlined
-                aria-label={`Tools of ${row.name}`}
-                onClick={() => setDialog({ kind: 'tools', server: row })}
-              />
-              <EditButton
-                name={row.name}
-                onClick={() => setDialog({ kind: 'form', server: row })}
-              />
-              <DeleteButton name={row.name} onClick={() => confirmDelete(row)} />
-            </div>
-          )}
-        />
-      </SettingsTable>
-      {dialog?.kind === 'form' ? (
-        <McpServerFormDialog
-          server={dialog.server}
-          onClose={() => setDialog(null)}
-          onAdded={(server) => setDialog({ kind: 'tools', server })}
-        />
-      ) : null}
-      {dialog?.kind === 'tools' ? (
-        <McpToolsDialog server={dialog.server} onClose={() => setDialog(null)} />
-      ) : null}
-    </SettingsSection>
+      />
+      <Column header="Tools" body={(row: TMcpServer) => <ToolsCell server={row} />} />
+    </SettingsListSection>
   );
 }

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZModelPriceCreate } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
 import { NumberField } from '../../components/form/number-field';
@@ -7,6 +5,7 @@ import { TextField } from '../../components/form/text-field';
 import { useNotify } from '../../components/toast';
 import type { TModelPriceBody } from '../../lib/queries/settings';
 import { useCreateModelPrice } from './settings.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const PRICES = [
   { name: 'inputPerMillion', label: '$ per million input tokens' },
@@ -29,9 +28,11 @@ export const DOLLARS = {
 export function ModelPriceDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const create = useCreateModelPrice();
-  const form = useForm({
-    resolver: zodResolver(ZModelPriceCreate),
-    defaultValues: { model: '', inputPerMillion: 0, outputPerMillion: 0, perImage: 0 },
+  const form = useZodForm(ZModelPriceCreate, {
+    model: '',
+    inputPerMillion: 0,
+    outputPerMillion: 0,
+    perImage: 0,
   });
 
   const save = async (body: TModelPriceBody) => {

@@ -1,5 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Chips } from 'primereact/chips';
 import { providers, type TProviderCredential } from '@flowsmith/shared';
 import { FormDialog } from '../../components/dialog/form-dialog';
@@ -18,6 +17,7 @@ import {
   type TProviderFormValues,
 } from './provider-form';
 import { useCreateProvider, useUpdateProvider } from './settings.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const PROVIDER_OPTIONS = providers.map((value) => ({ value, label: PROVIDER_LABELS[value] }));
 
@@ -32,10 +32,10 @@ export function ProviderFormDialog({ credential, onClose }: TProviderFormDialogP
   const notify = useNotify();
   const create = useCreateProvider();
   const update = useUpdateProvider();
-  const form = useForm({
-    resolver: zodResolver(providerFormSchema(credential !== null)),
-    defaultValues: providerFormDefaults(credential),
-  });
+  const form = useZodForm(
+    providerFormSchema(credential !== null),
+    providerFormDefaults(credential),
+  );
   const { control } = form;
   // The base URL's label and hint depend on the provider picked.
   const compatible = useWatch({ control, name: 'provider' }) === 'openai_compatible';

@@ -4,14 +4,12 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { TProviderCredential } from '@flowsmith/shared';
-import { EmptyState } from '../../components/empty-state';
 import { confirmAction } from '../../components/dialog/confirm';
 import { useNotify } from '../../components/toast';
 import { errorText } from '../../lib/forms';
 import { PROVIDER_LABELS } from '../../lib/models/model-label';
 import { ProviderFormDialog } from './provider-form-dialog';
-import { SettingsSection } from './settings-section';
-import { SettingsTable } from './settings-table';
+import { SettingsListSection } from './settings-table';
 import { useDeleteProvider, useTestProvider } from './settings.mutations';
 import { providersQueryOptions } from '../../lib/queries/settings';
 import { EditButton, DeleteButton } from '../../components/icon-button';
@@ -88,83 +86,66 @@ export function ProvidersSection() {
         ),
     });
 
-  const addButton = (
-    <Button
-      label="Add provider"
-      icon="pi pi-plus"
-      onClick={() => setDialog({ credential: null })}
-    />
-  );
-
   return (
-    <SettingsSection
+    <SettingsListSection
       id="settings-providers"
       title="AI providers"
       description="Your own keys for model providers. Keys are stored encrypted and never shown again after saving."
-      action={list.data?.items.length ? addButton : null}
+      query={list}
+      what="provider keys"
+      label="Provider keys"
+      rows={withTests}
+      add={{ label: 'Add provider', onClick: () => setDialog({ credential: null }) }}
+      empty={{
+        icon: 'pi pi-server',
+        title: 'No provider keys yet',
+        text: 'Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or the address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real models.',
+      }}
+      actions={(row: TProviderRow) => (
+        <>
+          <Button
+            label="Test"
+            icon="pi pi-bolt"
+            size="small"
+            outlined
+            loading={row.test?.status === 'testing'}
+            aria-label={`Test ${row.name}`}
+            onClick={() => runTest(row)}
+          />
+          <EditButton name={row.name} onClick={() => setDialog({ credential: row })} />
+          <DeleteButton name={row.name} onClick={() => confirmDelete(row)} />
+        </>
+      )}
+      actionNote={(row: TProviderRow) => <TestResult state={row.test} />}
+      dialogs={
+        dialog ? (
+          <ProviderFormDialog credential={dialog.credential} onClose={() => setDialog(null)} />
+        ) : null
+      }
     >
-      <SettingsTable
-        query={list}
-        what="provider keys"
-        label="Provider keys"
-        rows={withTests}
-        empty={
-          <EmptyState icon="pi pi-server" title="No provider keys yet" action={addButton}>
-            Workflows can use the built-in echo model offline. Add an OpenAI or Anthropic key, or
-            the address of an OpenAI-compatible server (Ollama, LM Studio, vLLM), to use real
-            models.
-          </EmptyState>
+      <Column header="Name" field="name" bodyClassName="settings-strong" />
+      <Column
+        header="Provider"
+        body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
+      />
+      <Column
+        header="Base URL"
+        body={(row: TProviderCredential) =>
+          row.baseUrl ? (
+            <code className="settings-code">{row.baseUrl}</code>
+          ) : (
+            <span className="settings-muted">Default</span>
+          )
         }
-      >
-        <Column header="Name" field="name" bodyClassName="settings-strong" />
-        <Column
-          header="Provider"
-          body={(row: TProviderCredential) => PROVIDER_LABELS[row.provider]}
-        />
-        <Column
-          header="Base URL"
-          body={(row: TProviderCredential) =>
-            row.baseUrl ? (
-              <code className="settings-code">{row.baseUrl}</code>
-            ) : (
-              <span className="settings-muted">Default</span>
-            )
-          }
-        />
-        <Column
-          header="Key"
-          body={(row: TProviderCredential) => <code className="settings-code">{row.keyHint}</code>}
-        />
-        <Column
-          header="Models"
-          body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
-        />
-        <Column
-          header={<span className="sr-only">Actions</span>}
-          bodyClassName="settings-actions-cell"
-          body={(row: TProviderRow) => (
-            <div className="settings-actions">
-              <div className="settings-actions__buttons">
-                <Button
-                  label="Test"
-                  icon="pi pi-bolt"
-                  size="small"
-                  outlined
-                  loading={row.test?.status === 'testing'}
-                  aria-label={`Test ${row.name}`}
-                  onClick={() => runTest(row)}
-                />
-                <EditButton name={row.name} onClick={() => setDialog({ credential: row })} />
-                <DeleteButton name={row.name} onClick={() => confirmDelete(row)} />
-              </div>
-              <TestResult state={row.test} />
-            </div>
-          )}
-        />
-      </SettingsTable>
-      {dialog ? (
-        <ProviderFormDialog credential={dialog.credential} onClose={() => setDialog(null)} />
-      ) : null}
-    </SettingsSection>
+      />
+      <Column
+        header="Key"
+        body={(row: TProviderCredential) => <code className="settings-code">{row.keyHint}</code>}
+      />
+      <Column
+        header="Models"
+        body={(row: TProviderCredential) => <ModelsCell models={row.models} />}
+      />
+    </SettingsListSection>
   );
 }

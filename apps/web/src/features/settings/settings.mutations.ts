@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TMcpServerCreate, TMcpServerUpdate, TModelPrice, TPage } from '@flowsmith/shared';
-import { billingKeys, plansApi, type TPlanBody } from '../../lib/queries/billing';
+import type { TModelPrice, TPage } from '@flowsmith/shared';
+import { billingKeys, plansApi } from '../../lib/queries/billing';
 import { mcpServerKeys, mcpServersApi } from '../../lib/queries/mcp-servers';
 import { modelKeys } from '../../lib/queries/models';
-import { useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
+import { resourceMutations, useRefreshingMutation } from '../../lib/queries/refreshing-mutation';
 import {
   apiKeysApi,
   createApiKey,
@@ -13,28 +13,14 @@ import {
   testProviderCredential,
   type TApiKeyCreate,
   type TModelPriceBody,
-  type TProviderCredentialCreate,
-  type TProviderCredentialUpdate,
 } from '../../lib/queries/settings';
 
-/** Provider keys decide which models can be picked, so the model list refreshes with them. */
-const refreshesProviders = () => [settingsKeys.providers, modelKeys.all];
-
-export const useCreateProvider = () =>
-  useRefreshingMutation(
-    (body: TProviderCredentialCreate) => providerCredentialsApi.create(body),
-    refreshesProviders,
-  );
-
-export const useUpdateProvider = () =>
-  useRefreshingMutation(
-    ({ id, body }: { id: string; body: TProviderCredentialUpdate }) =>
-      providerCredentialsApi.update(id, body),
-    refreshesProviders,
-  );
-
-export const useDeleteProvider = () =>
-  useRefreshingMutation((id: string) => providerCredentialsApi.remove(id), refreshesProviders);
+// Provider keys decide which models can be picked, so the model list refreshes with them.
+export const {
+  useCreate: useCreateProvider,
+  useUpdate: useUpdateProvider,
+  useRemove: useDeleteProvider,
+} = resourceMutations(providerCredentialsApi, () => [settingsKeys.providers, modelKeys.all]);
 
 export const useTestProvider = () => useMutation({ mutationFn: testProviderCredential });
 
@@ -56,11 +42,11 @@ export const useRevokeApiKey = () =>
     () => [settingsKeys.apiKeys],
   );
 
-export const useCreateModelPrice = () =>
-  useRefreshingMutation(
-    (body: TModelPriceBody) => modelPricesApi.create(body),
-    () => [settingsKeys.modelPrices],
-  );
+// The price table's own inline edits are optimistic: see useUpdateModelPrice.
+export const { useCreate: useCreateModelPrice, useRemove: useDeleteModelPrice } = resourceMutations(
+  modelPricesApi,
+  () => [settingsKeys.modelPrices],
+);
 
 /** Inline edits show at once; a refused one is put back by reloading the table. */
 export function useUpdateModelPrice() {
@@ -81,38 +67,14 @@ export function useUpdateModelPrice() {
   });
 }
 
-export const useDeleteModelPrice = () =>
-  useRefreshingMutation(
-    (id: string) => modelPricesApi.remove(id),
-    () => [settingsKeys.modelPrices],
-  );
+export const { useUpdate: useUpdatePlan, useRemove: useDeletePlan } = resourceMutations(
+  plansApi,
+  () => [billingKeys.all],
+);
 
-export const useUpdatePlan = () =>
-  useRefreshingMutation(
-    ({ id, body }: { id: string; body: Partial<TPlanBody> }) => plansApi.update(id, body),
-    () => [billingKeys.all],
-  );
-
-export const useDeletePlan = () =>
-  useRefreshingMutation(
-    (id: string) => plansApi.remove(id),
-    () => [billingKeys.all],
-  );
-
-/** A server's tools list marks the enabled ones, so it refreshes with the server. */
-const refreshesMcpServers = () => [mcpServerKeys.all];
-
-export const useCreateMcpServer = () =>
-  useRefreshingMutation(
-    (body: TMcpServerCreate) => mcpServersApi.create(body),
-    refreshesMcpServers,
-  );
-
-export const useUpdateMcpServer = () =>
-  useRefreshingMutation(
-    ({ id, body }: { id: string; body: TMcpServerUpdate }) => mcpServersApi.update(id, body),
-    refreshesMcpServers,
-  );
-
-export const useDeleteMcpServer = () =>
-  useRefreshingMutation((id: string) => mcpServersApi.remove(id), refreshesMcpServers);
+// A server's tools list marks the enabled ones, so it refreshes with the server.
+export const {
+  useCreate: useCreateMcpServer,
+  useUpdate: useUpdateMcpServer,
+  useRemove: useDeleteMcpServer,
+} = resourceMutations(mcpServersApi, () => [mcpServerKeys.all]);

@@ -1,5 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import {
   MAX_SEATS,
   ZSubscriptionCreate,
@@ -12,6 +11,7 @@ import { SelectButtonField } from '../../components/form/select-button-field';
 import { useNotify } from '../../components/toast';
 import { formatCents, purchaseTotal, yearlyDiscountPercent } from './plan-words';
 import { useBuySubscription } from './subscribe.mutations';
+import { useZodForm } from '../../components/form/use-zod-form';
 
 const PERIODS = [
   { label: 'Monthly', value: 'monthly' },
@@ -28,10 +28,11 @@ export function PurchaseDialog({
 }) {
   const notify = useNotify();
   const buy = useBuySubscription();
-  const form = useForm({
-    resolver: zodResolver(ZSubscriptionCreate),
-    defaultValues: { planId: plan.id, seats: 1, period: 'monthly' } as TSubscriptionCreate,
-  });
+  const form = useZodForm(ZSubscriptionCreate, {
+    planId: plan.id,
+    seats: 1,
+    period: 'monthly',
+  } as TSubscriptionCreate);
   const [seats, period] = useWatch({ control: form.control, name: ['seats', 'period'] });
   const validSeats = Number.isInteger(seats) && seats! >= 1 && seats! <= MAX_SEATS;
   const { total, saving } = purchaseTotal(plan, period, validSeats ? seats! : 0);

@@ -9,6 +9,7 @@ import {
   type TSubscriptionPlan,
 } from '@flowsmith/shared';
 import { apiRequest, createResourceApi } from '../api';
+import { listAllQueryOptions } from './list-all';
 
 export type TPlanBody = Pick<
   TSubscriptionPlan,
@@ -62,18 +63,12 @@ export const billingOverviewQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<TBillingOverview>('/api/billing', { signal }),
   });
 
-// A handful of plans and a person's own invoices: one page of the API's maximum holds them.
+// A handful of plans and a person's own invoices.
 export const plansQueryOptions = () =>
-  queryOptions({
-    queryKey: billingKeys.plans(),
-    queryFn: ({ signal }) => plansApi.listAll({ sort: 'sortOrder' }, { signal }),
-  });
+  listAllQueryOptions(billingKeys.plans(), plansApi, { sort: 'sortOrder' });
 
 export const invoicesQueryOptions = () =>
-  queryOptions({
-    queryKey: billingKeys.invoices(),
-    queryFn: ({ signal }) => invoicesApi.listAll({ sort: '-createdAt' }, { signal }),
-  });
+  listAllQueryOptions(billingKeys.invoices(), invoicesApi, { sort: '-createdAt' });
 
 export const projectBudgetQueryOptions = (projectId: string) =>
   queryOptions({

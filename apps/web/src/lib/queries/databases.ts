@@ -9,6 +9,7 @@ import {
   type ZNodeDatabaseUpdate,
 } from '@flowsmith/shared';
 import { apiBaseUrl, createResourceApi, type TListParams } from '../api';
+import { listAllQueryOptions } from './list-all';
 
 export type TNodeDatabaseCreate = z.input<typeof ZNodeDatabaseCreate>;
 export type TNodeDatabaseUpdate = z.input<typeof ZNodeDatabaseUpdate>;
@@ -45,10 +46,7 @@ export const databaseKeys = {
 
 /** All of a project's databases by name (up to the API's page limit). */
 export const databasesQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: databaseKeys.list(projectId),
-    queryFn: ({ signal }) => nodeDatabasesApi.listAll({ projectId, sort: 'name' }, { signal }),
-  });
+  listAllQueryOptions(databaseKeys.list(projectId), nodeDatabasesApi, { projectId, sort: 'name' });
 
 /** One page of a database's values, by the API's own list query. */
 export const valuePageQueryOptions = (databaseId: string, query: TListParams) =>

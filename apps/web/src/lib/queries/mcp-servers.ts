@@ -6,6 +6,7 @@ import {
   type TMcpTool,
 } from '@flowsmith/shared';
 import { apiRequest, createResourceApi } from '../api';
+import { listAllQueryOptions } from './list-all';
 
 export const mcpServersApi = createResourceApi<TMcpServer, TMcpServerCreate, TMcpServerUpdate>(
   'mcp_servers',
@@ -24,12 +25,8 @@ export const mcpServerKeys = {
   tools: (id: string) => [...mcpServerKeys.all, 'tools', id] as const,
 };
 
-// A person's own handful of servers: one page of the API's maximum holds them all.
 export const mcpServersQueryOptions = () =>
-  queryOptions({
-    queryKey: mcpServerKeys.list(),
-    queryFn: ({ signal }) => mcpServersApi.listAll({ sort: 'name' }, { signal }),
-  });
+  listAllQueryOptions(mcpServerKeys.list(), mcpServersApi, { sort: 'name' });
 
 export const mcpToolsQueryOptions = (id: string) =>
   queryOptions({

@@ -6,6 +6,7 @@ import {
   type TUserListItem,
 } from '@flowsmith/shared';
 import { createResourceApi } from '../api';
+import { listAllQueryOptions } from './list-all';
 
 export const projectUsersApi = createResourceApi<
   TProjectUser,
@@ -28,9 +29,9 @@ export const memberKeys = {
 
 /** Every member of a project, oldest first: a project has far fewer than the page limit. */
 export const membersQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: memberKeys.list(projectId),
-    queryFn: ({ signal }) => projectUsersApi.listAll({ projectId, sort: 'createdAt' }, { signal }),
+  listAllQueryOptions(memberKeys.list(projectId), projectUsersApi, {
+    projectId,
+    sort: 'createdAt',
   });
 
 export const userSearchQueryOptions = (text: string) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type TProject, type TProjectCreate, type TProjectUpdate } from '@flowsmith/shared';
 import { createResourceApi, type TListParams } from '../api';
+import { listAllQueryOptions } from './list-all';
 
 export const projectsApi = createResourceApi<TProject, TProjectCreate, TProjectUpdate>('projects');
 
@@ -29,10 +30,7 @@ export const projectPageQueryOptions = (query: TListParams) =>
 
 /** Every project of the caller, by name, for the pickers: far fewer than the page limit. */
 export const myProjectsQueryOptions = () =>
-  queryOptions({
-    queryKey: projectKeys.mine(),
-    queryFn: ({ signal }) => projectsApi.listAll({ sort: 'name' }, { signal }),
-  });
+  listAllQueryOptions(projectKeys.mine(), projectsApi, { sort: 'name' });
 
 /** One project, with the caller's role in it. */
 export const projectQueryOptions = (id: string) =>

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   type TApiKey,
   type TApiKeyCreated,
@@ -7,6 +6,7 @@ import {
   type TProviderCredential,
 } from '@flowsmith/shared';
 import { apiRequest, createResourceApi } from '../api';
+import { listAllQueryOptions } from './list-all';
 
 export type TProviderCredentialCreate = {
   provider: TProvider;
@@ -58,22 +58,12 @@ export const settingsKeys = {
   modelPrices: ['model-prices'] as const,
 };
 
-// Each list is a person's own handful of rows (or the admin's price table): one page of the
-// API's maximum holds them all, so these screens do not page.
+// Each list is a person's own handful of rows, or the admin's price table.
 export const providersQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.providers,
-    queryFn: ({ signal }) => providerCredentialsApi.listAll({ sort: 'name' }, { signal }),
-  });
+  listAllQueryOptions(settingsKeys.providers, providerCredentialsApi, { sort: 'name' });
 
 export const apiKeysQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.apiKeys,
-    queryFn: ({ signal }) => apiKeysApi.listAll({ sort: '-createdAt' }, { signal }),
-  });
+  listAllQueryOptions(settingsKeys.apiKeys, apiKeysApi, { sort: '-createdAt' });
 
 export const modelPricesQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.modelPrices,
-    queryFn: ({ signal }) => modelPricesApi.listAll({ sort: 'model' }, { signal }),
-  });
+  listAllQueryOptions(settingsKeys.modelPrices, modelPricesApi, { sort: 'model' });

@@ -6,6 +6,30 @@ import { GroupRunButton } from './group-run-button';
 import { NodeTitle } from './node-title';
 import { GroupRunBadge, NodeRunBadge } from './run-badge';
 
+type THeaderButtonProps = {
+  icon: string;
+  label: string;
+  title?: string;
+  testId: string;
+  onClick: () => void;
+};
+
+/** An icon button of the header; `nodrag` so that clicking it does not start moving the node. */
+function HeaderButton({ icon, label, title, testId, onClick }: THeaderButtonProps) {
+  return (
+    <button
+      type="button"
+      className="flow-node__settings nodrag"
+      aria-label={label}
+      title={title}
+      data-testid={testId}
+      onClick={onClick}
+    >
+      <i className={icon} aria-hidden="true" />
+    </button>
+  );
+}
+
 type TNodeHeaderProps = { id: string; title: string; type: TCanvasKind | undefined };
 
 /** Kind icon, editable title, the run status badge, Run on runnable groups, group export, and settings. */
@@ -26,38 +50,29 @@ export function NodeHeader({ id, title, type }: TNodeHeaderProps) {
       </span>
       {type?.flags.runnable && !readOnly ? <GroupRunButton nodeId={id} title={title} /> : null}
       {type?.flags.runnable ? (
-        <button
-          type="button"
-          className="flow-node__settings nodrag"
-          aria-label={`Publish ${title}`}
+        <HeaderButton
+          icon="pi pi-send"
+          label={`Publish ${title}`}
           title="Publish: versions, app, run API"
-          data-testid="group-publish-button"
+          testId="group-publish-button"
           onClick={() => openDialog({ kind: 'publish', nodeId: id })}
-        >
-          <i className="pi pi-send" aria-hidden="true" />
-        </button>
+        />
       ) : null}
       {type?.flags.group ? (
-        <button
-          type="button"
-          className="flow-node__settings nodrag"
-          aria-label={`Export ${title}`}
+        <HeaderButton
+          icon="pi pi-download"
+          label={`Export ${title}`}
           title="Export this group as a workflow file"
-          data-testid="group-export-button"
+          testId="group-export-button"
           onClick={() => exportCanvas(title, id)}
-        >
-          <i className="pi pi-download" aria-hidden="true" />
-        </button>
+        />
       ) : null}
-      <button
-        type="button"
-        className="flow-node__settings nodrag"
-        aria-label={`Settings of ${title}`}
-        data-testid="node-settings-button"
+      <HeaderButton
+        icon={readOnly ? 'pi pi-eye' : 'pi pi-cog'}
+        label={`Settings of ${title}`}
+        testId="node-settings-button"
         onClick={() => openDialog({ kind: dialog, nodeId: id })}
-      >
-        <i className={readOnly ? 'pi pi-eye' : 'pi pi-cog'} aria-hidden="true" />
-      </button>
+      />
     </header>
   );
 }

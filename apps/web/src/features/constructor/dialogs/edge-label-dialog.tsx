@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { TFieldVersions, TNodeConnection } from '@flowsmith/shared';
 import { FormDialog } from '../../../components/dialog/form-dialog';
@@ -11,6 +9,7 @@ import type { TEdgeBase } from '../state/canvas-commands';
 import { conflictFields } from '../state/node-writes';
 import { EditNotice, resubmit } from './edit-notice';
 import { changedSince } from './remote-edits';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 const MAX_LABEL = 200;
 const ZEdgeLabel = z.object({
@@ -31,7 +30,7 @@ type TEdgeLabelDialogProps = {
  */
 export function EdgeLabelDialog({ edgeId, label, versions, onClose }: TEdgeLabelDialogProps) {
   const { readOnly, commands } = useCanvasUi();
-  const form = useForm({ resolver: zodResolver(ZEdgeLabel), defaultValues: { label } });
+  const form = useZodForm(ZEdgeLabel, { label });
   const base = useRef<TEdgeBase>({ label, versions });
   const saving = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);

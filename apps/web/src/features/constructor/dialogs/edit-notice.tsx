@@ -1,3 +1,4 @@
+import { useState, type RefObject } from 'react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { shownValue } from './remote-edits';
@@ -60,4 +61,44 @@ export function EditNotice({
 /** Submits the dialog's form again (after "use mine" moved its base on). */
 export function resubmit(inside: HTMLElement | null) {
   inside?.closest('form')?.requestSubmit();
+}
+
+/** A save refused (409): the row as another member stored it, and the fields they changed. */
+export type TConflict<T> = { current: T; fields: string[] };
+
+type TVersioned = { versions: Record<string, number> };
+
+/**
+ * A settings dialog's refused save and the two ways out of it. "Use mine" bases the conflicting
+ * fields on the other member's versions and saves again; "use theirs" shows their values
+ * (`takeTheirs`). `onSettled` runs after either.
+ */
+export function useEditConflict<T extends TVersioned>({
+  baseVersions,
+  wrapper,
+  takeTheirs,
+  onSettled,
+}: {
+  /** The versions the user's edits are based on, moved on in place. */
+  baseVersions: () => TVersioned['versions'];
+  wrapper: RefObject<HTMLElement | null>;
+  takeTheirs: (conflict: TConflict<T>) => void;
+  onSettled?: () => void;
+}) {
+  const [conflict, setConflict] = useState<TConflict<T> | null>(null);
+  const useMine = () => {
+    if (!conflict) return;
+    const versions = baseVersions();
+    for (const field of conflict.fields) versions[field] = conflict.current.versions[field] ?? 0;
+    setConflict(null);
+    onSettled?.();
+    resubmit(wrapper.current);
+  };
+  const useTheirs = () => {
+    if (!conflict) return;
+    takeTheirs(conflict);
+    setConflict(null);
+    onSettled?.();
+  };
+  return { conflict, setConflict, useMine, useTheirs };
 }

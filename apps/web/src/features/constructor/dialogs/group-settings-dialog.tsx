@@ -9,7 +9,7 @@ import { useCanvasUi } from '../canvas/canvas-context';
 import type { TGroupFields } from '../core/history';
 import { useCanvasStore } from '../state/canvas-store';
 import { conflictFields } from '../state/node-writes';
-import { EditNotice, resubmit } from './edit-notice';
+import { EditNotice, useEditConflict } from './edit-notice';
 import {
   checkGroupForm,
   groupFormValues,
@@ -25,7 +25,6 @@ import { useParamChoices } from './param-choices';
 import { changedSince, fieldName } from './remote-edits';
 
 type TGroupSettingsDialogProps = { group: TNodeGroup; projectId: string; onClose: () => void };
-type TConflict = { current: TNodeGroup; fields: string[] };
 type TBase = { fields: TGroupFields; versions: TFieldVersions };
 type TFormPath = 'name' | 'extra' | `params.${string}`;
 
@@ -76,7 +75,6 @@ export function GroupSettingsDialog({ group, projectId, onClose }: TGroupSetting
   const saving = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const [changedElsewhere, setChangedElsewhere] = useState<string[]>([]);
-  const [conflict, setConflict] = useState<TConflict | null>(null);
   const declared = new Set(params.map((param) => param.name));
 
   /** The JSON view follows values put into the form from elsewhere. */
@@ -144,6 +142,13 @@ export function GroupSettingsDialog({ group, projectId, onClose }: TGroupSetting
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the stored versions move
   }, [group.versions]);
 
+  // Taking theirs shows their values as this user's change; the user's other fields stay.
+  const { conflict, setConflict, useMine, useTheirs } = useEditConflict<TNodeGroup>({
+    baseVersions: () => base.current.versions,
+    wrapper,
+    takeTheirs: ({ fields, current }) => takeOver(fields, current, true),
+  });
+
   /** Resolves true once saved, false when refused because of another member's change. */
   const save = async (values: TGroupFormValues) => {
     // The JSON view's text is not in the form's values until it reads; its problem shows under it.
@@ -161,23 +166,6 @@ export function GroupSettingsDialog({ group, projectId, onClose }: TGroupSetting
     } finally {
       saving.current = false;
     }
-  };
-
-  /** Saves this user's values over the other member's. */
-  const useMine = () => {
-    if (!conflict) return;
-    for (const field of conflict.fields) {
-      base.current.versions[field] = conflict.current.versions[field] ?? 0;
-    }
-    setConflict(null);
-    resubmit(wrapper.current);
-  };
-
-  /** Takes the other member's values for the conflicting fields; the user's others stay. */
-  const useTheirs = () => {
-    if (!conflict) return;
-    takeOver(conflict.fields, conflict.current, true);
-    setConflict(null);
   };
 
   const labelOf = (field: string) => {

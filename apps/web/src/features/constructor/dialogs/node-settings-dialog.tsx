@@ -31,13 +31,12 @@ import { InputRenameNotice } from './input-rename-notice';
 import { ParamControl } from './param-field';
 import { useParamChoices } from './param-choices';
 import { RunParamsNotice } from './run-params-notice';
-import { EditNotice, resubmit } from './edit-notice';
+import { EditNotice, useEditConflict } from './edit-notice';
 import { changedSince, fieldName } from './remote-edits';
 
 type TNodeSettingsDialogProps = { node: TFlowNode; projectId: string; onClose: () => void };
 type TNodeForm = { title: string; params: TParamValues };
 type TFormPath = 'title' | `params.${string}`;
-type TConflict = { current: TNode; fields: string[] };
 
 const NO_PARAMS: readonly TParamMeta[] = [];
 
@@ -119,7 +118,6 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
   });
   const saving = useRef(false);
   const [updatedBy, setUpdatedBy] = useState<string[]>([]);
-  const [conflict, setConflict] = useState<TConflict | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
   /** Bases these fields on another member's stored values, and shows those in the form. */
@@ -181,6 +179,13 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
       return next;
     });
 
+  const { conflict, setConflict, useMine, useTheirs } = useEditConflict<TNode>({
+    baseVersions: () => base.current.versions,
+    wrapper,
+    takeTheirs: ({ fields, current }) => takeOver(fields, current),
+    onSettled: () => form.clearErrors(),
+  });
+
   const save = async (values: TNodeForm) => {
     saving.current = true;
     try {
@@ -205,25 +210,6 @@ export function NodeSettingsDialog({ node, projectId, onClose }: TNodeSettingsDi
     } finally {
       saving.current = false;
     }
-  };
-
-  /** Saves this user's values over the other member's. */
-  const useMine = () => {
-    if (!conflict) return;
-    for (const field of conflict.fields) {
-      base.current.versions[field] = conflict.current.versions[field] ?? 0;
-    }
-    setConflict(null);
-    form.clearErrors();
-    resubmit(wrapper.current);
-  };
-
-  /** Takes the other member's values for the conflicting fields. */
-  const useTheirs = () => {
-    if (!conflict) return;
-    takeOver(conflict.fields, conflict.current);
-    setConflict(null);
-    form.clearErrors();
   };
 
   const labelOf = (field: string) =>

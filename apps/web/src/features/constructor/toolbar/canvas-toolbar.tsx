@@ -1,5 +1,5 @@
 import { useRef, type ChangeEvent } from 'react';
-import { Button } from 'primereact/button';
+import { Button, type ButtonProps } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useReactFlow } from '@xyflow/react';
 import { useToast } from '../../../components/toast';
@@ -9,6 +9,16 @@ import { exportCanvas, importFile, layoutCanvas } from '../state/clipboard-comma
 import { useCanvasStore } from '../state/canvas-store';
 import { RunControls } from './run-controls';
 import { SaveStatus } from './save-status';
+
+type TToolButtonProps = Omit<ButtonProps, 'aria-label' | 'label'> & {
+  /** What it does, for screen readers; `tooltip` says it on hover. */
+  label: string;
+};
+
+/** A round icon button of the toolbar. */
+function ToolButton({ label, ...button }: TToolButtonProps) {
+  return <Button text rounded aria-label={label} {...button} />;
+}
 
 /** How much room the canvas takes: with or without the palette, in the page or the whole window. */
 export type TCanvasView = {
@@ -54,37 +64,29 @@ export function CanvasToolbar({ projectName, view }: { projectName: string; view
         <Tag value="Read-only" icon="pi pi-lock" severity="warning" data-testid="read-only" />
       ) : (
         <>
-          <Button
+          <ToolButton
             icon="pi pi-undo"
-            text
-            rounded
-            aria-label="Undo"
+            label="Undo"
             tooltip="Undo (Ctrl+Z)"
             disabled={!canUndo}
             onClick={() => void commands.undo()}
           />
-          <Button
+          <ToolButton
             icon="pi pi-refresh"
-            text
-            rounded
-            aria-label="Redo"
+            label="Redo"
             tooltip="Redo (Ctrl+Shift+Z)"
             disabled={!canRedo}
             onClick={() => void commands.redo()}
           />
-          <Button
+          <ToolButton
             icon="pi pi-sitemap"
-            text
-            rounded
-            aria-label="Auto-layout"
+            label="Auto-layout"
             tooltip="Auto-layout the selection, or everything"
             onClick={() => void onLayout()}
           />
-          <Button
+          <ToolButton
             icon="pi pi-upload"
-            text
-            rounded
-            aria-label="Import workflow"
+            label="Import workflow"
             tooltip="Import a workflow file"
             onClick={() => fileInput.current?.click()}
           />
@@ -98,30 +100,24 @@ export function CanvasToolbar({ projectName, view }: { projectName: string; view
           />
         </>
       )}
-      <Button
+      <ToolButton
         icon="pi pi-download"
-        text
-        rounded
-        aria-label="Export workflow"
+        label="Export workflow"
         tooltip="Export the canvas as a file"
         onClick={() => exportCanvas(projectName)}
       />
       {readOnly ? null : (
-        <Button
+        <ToolButton
           icon={view.palette ? 'pi pi-angle-double-left' : 'pi pi-angle-double-right'}
-          text
-          rounded
-          aria-label={view.palette ? 'Hide the node palette' : 'Show the node palette'}
+          label={view.palette ? 'Hide the node palette' : 'Show the node palette'}
           aria-pressed={!view.palette}
           tooltip={view.palette ? 'Hide the palette' : 'Show the palette'}
           onClick={view.togglePalette}
         />
       )}
-      <Button
+      <ToolButton
         icon={view.fullScreen ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
-        text
-        rounded
-        aria-label={view.fullScreen ? 'Leave full screen' : 'Full screen'}
+        label={view.fullScreen ? 'Leave full screen' : 'Full screen'}
         aria-pressed={view.fullScreen}
         tooltip={view.fullScreen ? 'Leave full screen' : 'Give the canvas the whole window'}
         onClick={view.toggleFullScreen}
