@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
 import { postFromApp } from './support/api';
-import { signUpAndIn } from './support/auth';
+
+test.use({ signedInAs: 'Fran Free' });
 
 async function openNewProject(page: Page, name: string) {
   await page.getByRole('button', { name: 'New project' }).click();
@@ -13,9 +14,7 @@ async function openNewProject(page: Page, name: string) {
 
 test('a Free user at the project limit buys Pro with 3 seats yearly and creates the project', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Fran Free');
   // Free allows three projects.
   for (const name of ['One', 'Two', 'Three']) {
     const created = await postFromApp(page.request, '/api/projects', { name });

@@ -1,19 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
 import {
-  createProject,
   docNode,
-  documentOf,
   edges,
-  importGraph,
   nodeOfKind,
   nodes,
   openCanvas,
+  projectWithGraph,
   storedGraph,
   type TStoredGraph,
   waitSaved,
 } from './constructor-helpers';
+import { confirmWith } from './support/confirm';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 const text = (name: string) => ({ name, label: name, type: 'text' });
 const processor = (id: string, x: number) =>
@@ -31,6 +31,18 @@ const chain = (from: string, to: string) => ({
   sourceHandle: 'text',
   targetHandle: 'input',
 });
+
+/** An AI group "Steps" of `width` holding processors at these x, each feeding the next. */
+function stepsInGroup(width: number, xs: Record<string, number>) {
+  const ids = Object.keys(xs);
+  return [
+    [
+      Object.assign(docNode('g', 'ai_group', 0, 'Steps'), { width, height: 260 }),
+      ...ids.map((id) => processor(id, xs[id]!)),
+    ],
+    ids.slice(1).map((id, i) => chain(ids[i]!, id)),
+  ] as const;
+}
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -56,23 +68,9 @@ async function insideGroup(page: Page) {
 
 test('auto-layout lays out inside a group, sizes it to its children, and undoes in one step', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Grouped layout');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf(
-      [
-        Object.assign(docNode('g', 'ai_group', 0, 'Steps'), { width: 360, height: 260 }),
-        processor('a', 20),
-        processor('b', 40),
-        processor('c', 60),
-      ],
-      [chain('a', 'b'), chain('b', 'c')],
-    ),
-  );
+  const [steps, chained] = stepsInGroup(360, { a: 20, b: 40, c: 60 });
+  const projectId = await projectWithGraph(page.request, 'Grouped layout', steps, chained);
   await openCanvas(page, projectId);
   await expect(nodes(page)).toHaveCount(4);
   const before = await storedGraph(page.request, projectId);
@@ -94,24 +92,9 @@ test('auto-layout lays out inside a group, sizes it to its children, and undoes 
     .toEqual(places(before));
 });
 
-test('the label and delete buttons of a connection inside a group work', async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Grouped edges');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf(
-      [
-        Object.assign(docNode('g', 'ai_group', 0, 'Steps'), { width: 700, height: 260 }),
-        processor('a', 20),
-        processor('b', 420),
-      ],
-      [chain('a', 'b')],
-    ),
-  );
+test('the label and delete buttons of a connection inside a group work', async ({ page }) => {
+  const [steps, chained] = stepsInGroup(700, { a: 20, b: 420 });
+  const projectId = await projectWithGraph(page.request, 'Grouped edges', steps, chained);
   await openCanvas(page, projectId);
   await expect(edges(page)).toHaveCount(1);
 
@@ -131,14 +114,11 @@ test('the label and delete buttons of a connection inside a group work', async (
   expect((await storedGraph(page.request, projectId)).connections).toHaveLength(0);
 });
 
-test('paste lands at the pointer and selects what was pasted', async ({ page, flowsmith }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Pasting');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf([docNode('a', 'blank', 0, 'First'), docNode('b', 'blank', 300, 'Second')]),
-  );
+test('paste lands at the pointer and selects what was pasted', async ({ page }) => {
+  const projectId = await projectWithGraph(page.request, 'Pasting', [
+    docNode('a', 'blank', 0, 'First'),
+    docNode('b', 'blank', 300, 'Second'),
+  ]);
   await openCanvas(page, projectId);
   await expect(nodes(page)).toHaveCount(2);
 
@@ -159,10 +139,7 @@ test('paste lands at the pointer and selects what was pasted', async ({ page, fl
 
   // Delete acts on what was pasted.
   await page.keyboard.press('Delete');
-  await page
-    .getByRole('dialog', { name: 'Delete nodes' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await confirmWith(page, 'Delete nodes', 'Delete');
   await expect(nodes(page)).toHaveCount(2);
   await waitSaved(page);
   const stored = await storedGraph(page.request, projectId);

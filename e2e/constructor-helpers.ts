@@ -12,7 +12,10 @@ export type TDocNode = {
   outputs: { name: string; label: string; type: string }[];
 };
 
-export function documentOf(nodes: TDocNode[], edges: Record<string, string>[] = []) {
+export function documentOf(
+  nodes: readonly TDocNode[],
+  edges: readonly Record<string, string>[] = [],
+) {
   return { format: 'flowsmith.graph', version: 1, nodes, edges };
 }
 
@@ -56,6 +59,18 @@ export async function importGraph(request: APIRequestContext, projectId: string,
     mode: 'copy',
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A new project holding these nodes and connections, imported as a workflow file. */
+export async function projectWithGraph(
+  request: APIRequestContext,
+  name: string,
+  nodes: readonly TDocNode[],
+  edges: readonly Record<string, string>[] = [],
+): Promise<string> {
+  const projectId = await createProject(request, name);
+  await importGraph(request, projectId, documentOf(nodes, edges));
+  return projectId;
 }
 
 export type TStoredGraph = {
@@ -102,6 +117,15 @@ export async function connect(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Drags a node by the mouse so that its top-left corner ends `dx`, `dy` from where it was. */
+export async function dragNode(page: Page, node: Locator, dx: number, dy: number) {
+  const box = (await node.boundingBox())!;
+  await node.hover();
+  await page.mouse.down();
+  await page.mouse.move(box.x + dx, box.y + dy, { steps: 8 });
   await page.mouse.up();
 }
 

@@ -1,31 +1,44 @@
 import { readFile } from 'node:fs/promises';
 import { pickOption } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
-import { otherPerson, signIn, signUpAndIn } from './support/auth';
+import { otherPerson, signIn } from './support/auth';
 import {
   addMember,
   connect,
   createProject,
   docNode,
   documentOf,
+  dragNode,
   edges,
   handle,
-  importGraph,
   nodeOfKind,
   nodes,
   openCanvas,
+  projectWithGraph,
   storedGraph,
+  type TDocNode,
   visibleCanvas,
   waitSaved,
 } from './constructor-helpers';
 
+test.use({ signedInAs: 'Ada Lovelace' });
+
 const text = (name: string, label = name) => ({ name, label, type: 'text' });
+
+/** An input "Question" connected to an AI output "Answer": nodes, then connections. */
+const questionToAnswer = (): [TDocNode[], Record<string, string>[]] => [
+  [
+    docNode('a', 'input', 0, 'Question', {
+      outputs: [{ name: 'value', label: 'Value', type: 'any' }],
+    }),
+    docNode('b', 'ai_output', 400, 'Answer', { inputs: [text('text', 'Text')] }),
+  ],
+  [{ id: 'e', source: 'a', target: 'b', sourceHandle: 'value', targetHandle: 'text' }],
+];
 
 test('builds input → AI processor → AI output by drag and drop, and reload shows the same', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
   const projectId = await createProject(page.request, 'Drag and drop');
   await openCanvas(page, projectId);
   const canvas = page.getByTestId('canvas');
@@ -102,22 +115,8 @@ test('builds input → AI processor → AI output by drag and drop, and reload s
   ]);
 });
 
-test('undo and redo, copy and paste, delete and restore', async ({ page, flowsmith }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Editing');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf(
-      [
-        docNode('a', 'input', 0, 'Question', {
-          outputs: [{ name: 'value', label: 'Value', type: 'any' }],
-        }),
-        docNode('b', 'ai_output', 400, 'Answer', { inputs: [text('text', 'Text')] }),
-      ],
-      [{ id: 'e', source: 'a', target: 'b', sourceHandle: 'value', targetHandle: 'text' }],
-    ),
-  );
+test('undo and redo, copy and paste, delete and restore', async ({ page }) => {
+  const projectId = await projectWithGraph(page.request, 'Editing', ...questionToAnswer());
   await openCanvas(page, projectId);
   await expect(nodes(page)).toHaveCount(2);
   await expect(edges(page)).toHaveCount(1);
@@ -149,12 +148,7 @@ test('undo and redo, copy and paste, delete and restore', async ({ page, flowsmi
   await expect(edges(page)).toHaveCount(1);
 
   // A move is undone too.
-  const node = nodeOfKind(page, 'input');
-  const start = (await node.boundingBox())!;
-  await node.hover();
-  await page.mouse.down();
-  await page.mouse.move(start.x + 160, start.y + 100, { steps: 8 });
-  await page.mouse.up();
+  await dragNode(page, nodeOfKind(page, 'input'), 160, 100);
   await waitSaved(page);
   const moved = (await storedGraph(page.request, projectId)).nodes.find((n) => n.type === 'input')!;
   await page.keyboard.press('Control+z');
@@ -167,22 +161,16 @@ test('undo and redo, copy and paste, delete and restore', async ({ page, flowsmi
   await expect(edges(page)).toHaveCount(1);
 });
 
-test('an incompatible connection is refused with its reason', async ({ page, flowsmith }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Types');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf([
-      docNode('a', 'ai_processor', 0, 'Writer', {
-        inputs: [text('input')],
-        outputs: [text('text')],
-      }),
-      docNode('b', 'ai_image_output', 420, 'Picture', {
-        inputs: [{ name: 'image', label: 'Image', type: 'image' }],
-      }),
-    ]),
-  );
+test('an incompatible connection is refused with its reason', async ({ page }) => {
+  const projectId = await projectWithGraph(page.request, 'Types', [
+    docNode('a', 'ai_processor', 0, 'Writer', {
+      inputs: [text('input')],
+      outputs: [text('text')],
+    }),
+    docNode('b', 'ai_image_output', 420, 'Picture', {
+      inputs: [{ name: 'image', label: 'Image', type: 'image' }],
+    }),
+  ]);
   await openCanvas(page, projectId);
   await connect(
     page,
@@ -201,21 +189,7 @@ test('a viewer sees the canvas but cannot change it', async ({ page, browser, fl
     email: viewerEmail,
   } = await otherPerson(browser, flowsmith, 'viewer', 'Vera Viewer');
 
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Shared');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf(
-      [
-        docNode('a', 'input', 0, 'Question', {
-          outputs: [{ name: 'value', label: 'Value', type: 'any' }],
-        }),
-        docNode('b', 'ai_output', 400, 'Answer', { inputs: [text('text', 'Text')] }),
-      ],
-      [{ id: 'e', source: 'a', target: 'b', sourceHandle: 'value', targetHandle: 'text' }],
-    ),
-  );
+  const projectId = await projectWithGraph(page.request, 'Shared', ...questionToAnswer());
   await addMember(page.request, projectId, viewerEmail, 'viewer');
   const before = await storedGraph(page.request, projectId);
 
@@ -228,11 +202,7 @@ test('a viewer sees the canvas but cannot change it', async ({ page, browser, fl
   await expect(nodes(viewer)).toHaveCount(2);
 
   const node = nodeOfKind(viewer, 'input');
-  const box = (await node.boundingBox())!;
-  await node.hover();
-  await viewer.mouse.down();
-  await viewer.mouse.move(box.x + 200, box.y + 150, { steps: 8 });
-  await viewer.mouse.up();
+  await dragNode(viewer, node, 200, 150);
   await node.click();
   await viewer.keyboard.press('Delete');
   await viewer.keyboard.press('Control+v');
@@ -255,11 +225,10 @@ test('a viewer sees the canvas but cannot change it', async ({ page, browser, fl
 
 test('a malformed workflow file is rejected with its reasons and the canvas stays as it was', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Imports');
-  await importGraph(page.request, projectId, documentOf([docNode('a', 'blank', 0, 'Keep me')]));
+  const projectId = await projectWithGraph(page.request, 'Imports', [
+    docNode('a', 'blank', 0, 'Keep me'),
+  ]);
   await openCanvas(page, projectId);
   await expect(nodes(page)).toHaveCount(1);
   const fileInput = page.getByTestId('import-file');
@@ -292,20 +261,11 @@ test('a malformed workflow file is rejected with its reasons and the canvas stay
   expect(stored.nodes.map((n) => n.data.title)).toEqual(['Keep me']);
 });
 
-test('a group exports as a workflow file that imports back with its contents', async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Group files');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf([
-      Object.assign(docNode('g', 'group', 0, 'Frame'), { width: 400, height: 300 }),
-      Object.assign(docNode('n', 'blank', 40, 'Inside'), { parentId: 'g' }),
-    ]),
-  );
+test('a group exports as a workflow file that imports back with its contents', async ({ page }) => {
+  const projectId = await projectWithGraph(page.request, 'Group files', [
+    Object.assign(docNode('g', 'group', 0, 'Frame'), { width: 400, height: 300 }),
+    Object.assign(docNode('n', 'blank', 40, 'Inside'), { parentId: 'g' }),
+  ]);
   await openCanvas(page, projectId);
   await expect(nodes(page)).toHaveCount(2);
 

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
 import { createProject } from './constructor-helpers';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 const menu = (page: Page, name: string) =>
   page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name });
@@ -10,9 +11,7 @@ const picker = (page: Page) =>
 
 test('the current project follows the user across screens and is switched from any of them', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
   await createProject(page.request, 'Alpha');
   const beta = await createProject(page.request, 'Beta');
 

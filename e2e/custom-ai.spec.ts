@@ -2,8 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { postFromApp } from './support/api';
 import { dropdownOf } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
 import { wireProcessor } from './support/workflows';
+import { confirmWith } from './support/confirm';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
   const response = await postFromApp(request, path, data);
@@ -60,9 +62,7 @@ async function watchAnswerLengths(page: Page) {
 
 test('a custom AI is set up through the form and chatted with, safely and durably', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
   const project = await post<{ id: string }>(page.request, '/api/projects', {
     name: 'Support desk',
   });
@@ -143,10 +143,7 @@ test('a custom AI is set up through the form and chatted with, safely and durabl
   await title.press('Enter');
   await expect(conversations(page).getByText('Renamed chat')).toBeVisible();
   await conversations(page).getByRole('button', { name: 'Delete Renamed chat' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete conversation' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await confirmWith(page, 'Delete conversation', 'Delete');
   await expect(conversations(page).getByText('Renamed chat')).toBeHidden();
   await expect(conversations(page).getByRole('listitem')).toHaveCount(1);
   await expect(page).not.toHaveURL(/conversationId=/);

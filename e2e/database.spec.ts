@@ -3,7 +3,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { postFromApp } from './support/api';
 import { pickOption } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 type TId = { id: string };
 
@@ -70,9 +71,7 @@ async function buildStoringWorkflow(
 
 test('a database is created, imported into, edited by hand, exported and written by a run', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
   const project = await post<TId>(page.request, '/api/projects', { name: 'Paris facts' });
 
   // A new database from the list's dialog; Enter in the name saves.
@@ -180,9 +179,7 @@ test('a database is created, imported into, edited by hand, exported and written
 
 test('a long value is listed by its beginning, shown whole on request, and edited whole', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
   const project = await post<TId>(page.request, '/api/projects', { name: 'Long texts' });
   const database = await post<TId>(page.request, '/api/node_databases', {
     projectId: project.id,

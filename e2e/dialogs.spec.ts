@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
 import { createProject, docNode, documentOf, importGraph, openCanvas } from './constructor-helpers';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 const unsaved = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
 /** The open panel of a dropdown, multiselect or autocomplete (rendered outside the dialog). */
@@ -29,9 +30,7 @@ async function escapeAsksBeforeDropping(page: Page, dialog: Locator) {
 
 test('Escape closes an open dropdown, not the dialog; unsaved changes ask before closing', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
   const projectId = await createProject(page.request, 'Dialogs');
 
   await page.goto(`/custom-ai?projectId=${projectId}`);

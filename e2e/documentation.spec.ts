@@ -1,11 +1,10 @@
-import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
+
+test.use({ signedInAs: 'Hugo Help' });
 
 test('the documentation search finds a node kind, and its page has a deep link', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Dora Docs');
   await page.getByRole('link', { name: 'Documentation' }).click();
   await expect(page.getByRole('heading', { name: 'Documentation', level: 1 })).toBeVisible();
 
@@ -29,11 +28,7 @@ test('the documentation search finds a node kind, and its page has a deep link',
   await expect(page.getByRole('heading', { name: 'No such page' })).toBeVisible();
 });
 
-test('a node settings dialog links to its kind in the node reference', async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Hugo Help');
+test('a node settings dialog links to its kind in the node reference', async ({ page }) => {
   await page.getByTestId('template-question-answer').click();
   await expect(page).toHaveURL(/\/constructor\?projectId=/);
   await page.locator('.react-flow__node-ai_processor').getByTestId('node-settings-button').click();

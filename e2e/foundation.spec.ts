@@ -1,14 +1,11 @@
 import { expect, test } from './support/flowsmith.fixture';
-import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { registerVerified, signIn, signUpAndIn, uniqueEmail } from './support/auth';
 
 test('a newcomer registers, verifies through the mailed link, signs in and reaches the dashboard', async ({
   page,
   flowsmith,
 }) => {
-  const email = uniqueEmail('newcomer');
-  await register(page, email, 'Grace Hopper');
-  await page.goto(await flowsmith.verificationLink(email));
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  const email = await registerVerified(page, flowsmith, 'Grace Hopper', 'newcomer');
 
   await page.goto('/login');
   await signIn(page, email);
@@ -36,10 +33,7 @@ test('an anonymous visit to /project lands on /login and returns there after sig
   page,
   flowsmith,
 }) => {
-  const email = uniqueEmail('returning');
-  await register(page, email, 'Returning User');
-  await page.goto(await flowsmith.verificationLink(email));
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  const email = await registerVerified(page, flowsmith, 'Returning User', 'returning');
 
   await page.context().clearCookies();
   await page.goto('/project');

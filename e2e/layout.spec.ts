@@ -1,18 +1,15 @@
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
-import { createProject, docNode, documentOf, importGraph, openCanvas } from './constructor-helpers';
+import { docNode, openCanvas, projectWithGraph } from './constructor-helpers';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 test('the sidebar stays in view, no tooltip outlives its button, and the canvas takes more room', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Roomy');
-  await importGraph(
-    page.request,
-    projectId,
-    documentOf([docNode('a', 'blank', 0, 'Left'), docNode('b', 'blank', 900, 'Right')]),
-  );
+  const projectId = await projectWithGraph(page.request, 'Roomy', [
+    docNode('a', 'blank', 0, 'Left'),
+    docNode('b', 'blank', 900, 'Right'),
+  ]);
   const sidebar = page.getByRole('complementary', { name: 'Main menu' });
 
   // A long page scrolls under the menu, not the menu with it.

@@ -1,16 +1,16 @@
 import { startMcpTestServer } from '../apps/server/src/test/mcp-test-server';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
+import { confirmWith } from './support/confirm';
+
+test.use({ signedInAs: 'Mia Mcp' });
 
 const SECRET = 'Bearer e2e-never-shown-5c2a';
 
 test('an MCP server is added with sealed headers and its tools enabled one by one', async ({
   page,
-  flowsmith,
 }) => {
   const mcp = await startMcpTestServer();
   try {
-    await signUpAndIn(page, flowsmith.verificationLink, 'Mia Mcp');
     await page.goto('/settings?tab=mcp-servers');
     await expect(page.getByRole('heading', { name: 'No MCP servers yet' })).toBeVisible();
 
@@ -48,10 +48,7 @@ test('an MCP server is added with sealed headers and its tools enabled one by on
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     await row.getByRole('button', { name: 'Delete Test tools' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete MCP server' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmWith(page, 'Delete MCP server', 'Delete');
     await expect(page.getByRole('heading', { name: 'No MCP servers yet' })).toBeVisible();
   } finally {
     await mcp.close();

@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { otherPerson, signIn, signUpAndIn } from './support/auth';
+import { otherPerson, signIn } from './support/auth';
 import {
   addMember,
-  createProject,
   docNode,
-  documentOf,
-  importGraph,
   nodeOfKind,
   openCanvas,
+  projectWithGraph,
 } from './constructor-helpers';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 const avatars = (page: Page) => page.getByTestId('presence-avatar');
 
@@ -20,10 +20,8 @@ test('members see who is on the canvas, where the others point and what they sel
 }) => {
   const bobPerson = await otherPerson(browser, flowsmith, 'bob', 'Bob Builder');
   const bob = bobPerson.page;
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Together');
   const graph = [docNode('a', 'input', 0, 'Question'), docNode('b', 'ai_output', 400, 'Answer')];
-  await importGraph(page.request, projectId, documentOf(graph));
+  const projectId = await projectWithGraph(page.request, 'Together', graph);
   // A viewer is present like anyone else.
   await addMember(page.request, projectId, bobPerson.email, 'viewer');
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { register, signIn, signUpAndIn, uniqueEmail } from './support/auth';
+import { otherPerson, signIn, signUpAndIn } from './support/auth';
+import { confirmWith } from './support/confirm';
 
 async function createProject(page: Page, name: string, description = '') {
   await page.getByRole('button', { name: 'New project' }).click();
@@ -45,12 +46,11 @@ test('an owner creates a project, shares it with a viewer, searches and deletes'
   );
 
   // B registers and verifies in a browser of their own.
-  const other = await browser.newContext({ baseURL: flowsmith.url });
-  const bPage = await other.newPage();
-  const bEmail = uniqueEmail('bea');
-  await register(bPage, bEmail, bName);
-  await bPage.goto(await flowsmith.verificationLink(bEmail));
-  await expect(bPage.getByText(/verified/i).first()).toBeVisible();
+  const {
+    context: other,
+    page: bPage,
+    email: bEmail,
+  } = await otherPerson(browser, flowsmith, 'bea', bName);
 
   // A adds B as a viewer through the autocomplete: a stranger is found by their whole address.
   await row.getByRole('button', { name: 'Members' }).click();
@@ -121,12 +121,7 @@ test('an owner changes what a member may do, hands ownership over and leaves', a
   await page.goto('/project');
   await createProject(page, 'Handover');
 
-  const other = await browser.newContext({ baseURL: flowsmith.url });
-  const bPage = await other.newPage();
-  const bEmail = uniqueEmail('ben');
-  await register(bPage, bEmail, bName);
-  await bPage.goto(await flowsmith.verificationLink(bEmail));
-  await expect(bPage.getByText(/verified/i).first()).toBeVisible();
+  const { context: other, email: bEmail } = await otherPerson(browser, flowsmith, 'ben', bName);
   await other.close();
 
   await projectRow(page, 'Handover').getByRole('button', { name: 'Members' }).click();
@@ -155,16 +150,10 @@ test('an owner changes what a member may do, hands ownership over and leaves', a
 
   // Once B owns it too, A can leave, and the project leaves A's list.
   await bRow.getByRole('button', { name: `Make ${bName} an owner` }).click();
-  await page
-    .getByRole('dialog', { name: 'Make owner' })
-    .getByRole('button', { name: 'Make owner' })
-    .click();
+  await confirmWith(page, 'Make owner', 'Make owner');
   await expect(bRow).toContainText('Owner');
   await members.getByRole('button', { name: 'Leave project' }).click();
-  await page
-    .getByRole('dialog', { name: 'Leave project' })
-    .getByRole('button', { name: 'Leave' })
-    .click();
+  await confirmWith(page, 'Leave project', 'Leave');
   await expect(members).toBeHidden();
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
 });

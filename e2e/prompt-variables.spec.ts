@@ -1,23 +1,19 @@
 import {
-  createProject,
-  documentOf,
   docNode,
   edges,
   handle,
-  importGraph,
   nodeOfKind,
   openCanvas,
+  projectWithGraph,
   storedGraph,
 } from './constructor-helpers';
-import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
+
+test.use({ signedInAs: 'Ada Lovelace' });
 
 test('renaming a prompt variable offers, before saving, to move its connection to the new input', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Prompts');
   const question = docNode('q', 'input', 0, 'Question', {
     outputs: [{ name: 'value', label: 'Value', type: 'any' }],
   });
@@ -33,16 +29,14 @@ test('renaming a prompt variable offers, before saving, to move its connection t
     outputs: [{ name: 'text', label: 'Text', type: 'text' }],
   });
   ai.data.params = { template: '{{input}} about {{topic}}' };
-  await importGraph(
+  const projectId = await projectWithGraph(
     page.request,
-    projectId,
-    documentOf(
-      [question, topic, ai],
-      [
-        { id: 'e1', source: 'q', sourceHandle: 'value', target: 'ai', targetHandle: 'input' },
-        { id: 'e2', source: 't', sourceHandle: 'value', target: 'ai', targetHandle: 'topic' },
-      ],
-    ),
+    'Prompts',
+    [question, topic, ai],
+    [
+      { id: 'e1', source: 'q', sourceHandle: 'value', target: 'ai', targetHandle: 'input' },
+      { id: 'e2', source: 't', sourceHandle: 'value', target: 'ai', targetHandle: 'topic' },
+    ],
   );
   await openCanvas(page, projectId);
   await expect(edges(page)).toHaveCount(2);

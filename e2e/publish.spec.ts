@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createProject, importGraph, openCanvas, storedGraph } from './constructor-helpers';
-import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
+
+test.use({ signedInAs: 'Pat Publisher' });
 
 const text = (name: string, label: string) => [{ name, label, type: 'text' }];
 
@@ -59,9 +60,7 @@ async function createChatApp(request: APIRequestContext) {
 test('a published UI chat answers visitors from its published version, streamed, while the draft changes', async ({
   page,
   browser,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Pat Publisher');
   const { projectId, processorId } = await createChatApp(page.request);
   await openCanvas(page, projectId);
 

@@ -1,21 +1,12 @@
-import {
-  createProject,
-  documentOf,
-  docNode,
-  importGraph,
-  nodeOfKind,
-  openCanvas,
-} from './constructor-helpers';
-import { signUpAndIn } from './support/auth';
+import { docNode, nodeOfKind, openCanvas, projectWithGraph } from './constructor-helpers';
 import { dropdownOf } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
 
+test.use({ signedInAs: 'Ada Lovelace' });
+
 test('a node picks its model from a grouped list, refuses one that is not the user’s, and says where databases come from', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Readable');
   const ai = docNode('ai', 'ai_processor', 0, 'Answerer', {
     inputs: [{ name: 'input', label: 'Input', type: 'text' }],
     outputs: [{ name: 'text', label: 'Text', type: 'text' }],
@@ -23,7 +14,7 @@ test('a node picks its model from a grouped list, refuses one that is not the us
   ai.data.params = { model: 'fake-chat', template: '{{input}}' };
   const db = docNode('db', 'database', 400, 'Facts');
   db.data.params = { mode: 'by_key', key: 'city', format: 'text' };
-  await importGraph(page.request, projectId, documentOf([ai, db]));
+  const projectId = await projectWithGraph(page.request, 'Readable', [ai, db]);
   await openCanvas(page, projectId);
 
   // Select params read as their labels on the node.
@@ -64,10 +55,7 @@ test('a node picks its model from a grouped list, refuses one that is not the us
 
 test('a UI field is asked for by its title, and connections are announced by node titles', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Spoken');
   // A field left without a name is known to runs by its id: people still see its title.
   const field = docNode('field', 'ui', 0, 'Your question', {
     outputs: [{ name: 'value', label: 'Value', type: 'text' }],
@@ -76,13 +64,11 @@ test('a UI field is asked for by its title, and connections are announced by nod
   const output = docNode('out', 'ai_output', 400, 'Reply', {
     inputs: [{ name: 'text', label: 'Text', type: 'text' }],
   });
-  await importGraph(
+  const projectId = await projectWithGraph(
     page.request,
-    projectId,
-    documentOf(
-      [field, output],
-      [{ id: 'e1', source: 'field', sourceHandle: 'value', target: 'out', targetHandle: 'text' }],
-    ),
+    'Spoken',
+    [field, output],
+    [{ id: 'e1', source: 'field', sourceHandle: 'value', target: 'out', targetHandle: 'text' }],
   );
   await openCanvas(page, projectId);
 
@@ -99,10 +85,7 @@ test('a UI field is asked for by its title, and connections are announced by nod
 
 test('a whole-canvas run names the nodes that need attention first, and offers the workflows that can run', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Checked');
   const group = { ...docNode('g', 'ai_group', 0, 'Greeter'), width: 700, height: 260 };
   const ask = {
     ...docNode('ask', 'input', 40, 'Name', {
@@ -112,7 +95,7 @@ test('a whole-canvas run names the nodes that need attention first, and offers t
   };
   ask.data.params = { name: 'name' };
   const facts = docNode('facts', 'database', 900, 'Facts');
-  await importGraph(page.request, projectId, documentOf([group, ask, facts]));
+  const projectId = await projectWithGraph(page.request, 'Checked', [group, ask, facts]);
   await openCanvas(page, projectId);
 
   await page.getByRole('button', { name: 'Run the whole canvas' }).click();

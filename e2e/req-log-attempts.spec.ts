@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
 import { createEchoWorkflow, post, runWorkflow, type TId } from './support/workflows';
+
+test.use({ signedInAs: 'Rita Retry' });
 
 const logTable = (page: Page) => page.getByRole('table', { name: 'AI requests' });
 
@@ -9,9 +10,7 @@ test.use({ fakeModels: true });
 
 test('a retried call shows once with its attempts, and a stopped one as Cancelled', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Rita Retry');
   // The model answers 429 once: the run's retry is the call's second attempt.
   const flaky = await createEchoWorkflow(page.request, 'Retry lab', 'compatible:flaky-chat');
   await runWorkflow(page.request, flaky, 'hello');

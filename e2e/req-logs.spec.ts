@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
 import { createEchoWorkflow, runWorkflow } from './support/workflows';
+
+test.use({ signedInAs: 'Lena Logs' });
 
 const logTable = (page: Page) => page.getByRole('table', { name: 'AI requests' });
 const totals = (page: Page) => page.getByRole('region', { name: 'Totals' });
 
-test('model calls appear in the request log, live, with details and filters', async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Lena Logs');
+test('model calls appear in the request log, live, with details and filters', async ({ page }) => {
   await page.goto('/req-logs');
   await expect(page.getByRole('heading', { name: 'No AI requests yet' })).toBeVisible();
 

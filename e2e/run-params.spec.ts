@@ -1,13 +1,10 @@
 import { nodeOfKind, openCanvas } from './constructor-helpers';
-import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
 import { createLaidOutWorkflow, runWorkflow } from './support/workflows';
 
-test('a past run shows the params it ran with, not the ones changed since', async ({
-  page,
-  flowsmith,
-}) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Paula Past');
+test.use({ signedInAs: 'Paula Past' });
+
+test('a past run shows the params it ran with, not the ones changed since', async ({ page }) => {
   const workflow = await createLaidOutWorkflow(page.request, 'Then and now', 'echo');
   await runWorkflow(page.request, workflow, 'hello', 'input');
 

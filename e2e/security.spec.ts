@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createProject, docNode, documentOf, importGraph } from './constructor-helpers';
+import { docNode, projectWithGraph } from './constructor-helpers';
 import { postFromApp } from './support/api';
 import { signUpAndIn } from './support/auth';
 import { expect, test } from './support/flowsmith.fixture';
@@ -33,8 +33,9 @@ test('the built app runs under its Content Security Policy on every screen', asy
   expect(shell!.headers()['x-content-type-options']).toBe('nosniff');
 
   await signUpAndIn(page, flowsmith.verificationLink);
-  const projectId = await createProject(page.request, 'Under policy');
-  await importGraph(page.request, projectId, documentOf([docNode('a', 'input', 0, 'Question')]));
+  const projectId = await projectWithGraph(page.request, 'Under policy', [
+    docNode('a', 'input', 0, 'Question'),
+  ]);
   for (const [path, heading] of [
     ['/project', 'Projects'],
     [`/constructor?projectId=${projectId}`, null],

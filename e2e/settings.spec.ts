@@ -1,14 +1,14 @@
 import { pickOption } from './support/dropdown';
 import { expect, test } from './support/flowsmith.fixture';
-import { signUpAndIn } from './support/auth';
+import { confirmWith } from './support/confirm';
+
+test.use({ signedInAs: 'Sam Settings' });
 
 const SECRET = 'sk-local-never-shown-7d1e';
 
 test('provider keys are saved without ever showing the key, tested and deleted', async ({
   page,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Sam Settings');
   await page.goto('/settings?tab=providers');
   await expect(page.getByRole('tab', { name: 'AI providers' })).toHaveAttribute(
     'aria-selected',
@@ -52,19 +52,14 @@ test('provider keys are saved without ever showing the key, tested and deleted',
   await expect(row.getByRole('alert')).not.toBeEmpty();
 
   await row.getByRole('button', { name: 'Delete Local Ollama' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete provider key' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await confirmWith(page, 'Delete provider key', 'Delete');
   await expect(page.getByRole('heading', { name: 'No provider keys yet' })).toBeVisible();
 });
 
 test('an API key is shown once, works as a bearer token, and stops working when revoked', async ({
   page,
   request,
-  flowsmith,
 }) => {
-  await signUpAndIn(page, flowsmith.verificationLink, 'Kim Keys');
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'API keys' }).click();
   await expect(page).toHaveURL(/\/settings\?tab=api-keys$/);
@@ -93,10 +88,7 @@ test('an API key is shown once, works as a bearer token, and stops working when 
   expect((await request.get('/api/projects', withKey)).status()).toBe(200);
 
   await row.getByRole('button', { name: 'Revoke CI pipeline' }).click();
-  await page
-    .getByRole('dialog', { name: 'Revoke API key' })
-    .getByRole('button', { name: 'Revoke' })
-    .click();
+  await confirmWith(page, 'Revoke API key', 'Revoke');
   await expect(page.getByRole('heading', { name: 'No API keys yet' })).toBeVisible();
   expect((await request.get('/api/projects', withKey)).status()).toBe(401);
 });

@@ -1,5 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect } from './flowsmith.fixture';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -19,16 +18,21 @@ export async function register(page: Page, email: string, name: string) {
   await expect(page.getByText(/check your inbox/i)).toBeVisible();
 }
 
-/** Registers through the UI and follows the mailed link, leaving the user signed out. */
+/**
+ * Registers a new address (`prefix-…`) through the UI and follows the mailed link, leaving the
+ * user signed out; resolves to the address.
+ */
 export async function registerVerified(
   page: Page,
-  verificationLink: (email: string) => Promise<string>,
-  email: string,
+  mail: { verificationLink: (email: string) => Promise<string> },
   name: string,
+  prefix = 'user',
 ) {
+  const email = uniqueEmail(prefix);
   await register(page, email, name);
-  await page.goto(await verificationLink(email));
+  await page.goto(await mail.verificationLink(email));
   await expect(page.getByText(/verified/i).first()).toBeVisible();
+  return email;
 }
 
 export async function signIn(page: Page, email: string) {
@@ -43,8 +47,7 @@ export async function signUpAndIn(
   verificationLink: (email: string) => Promise<string>,
   name = 'Ada Lovelace',
 ) {
-  const email = uniqueEmail();
-  await registerVerified(page, verificationLink, email, name);
+  const email = await registerVerified(page, { verificationLink }, name);
   await page.goto('/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
@@ -58,9 +61,8 @@ export async function otherPerson(
   prefix: string,
   name: string,
 ) {
-  const email = uniqueEmail(prefix);
   const context = await browser.newContext({ baseURL: flowsmith.url });
   const page = await context.newPage();
-  await registerVerified(page, flowsmith.verificationLink, email, name);
+  const email = await registerVerified(page, flowsmith, name, prefix);
   return { context, page, email };
 }

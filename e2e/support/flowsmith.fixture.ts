@@ -6,6 +6,7 @@ import {
   startSmtpTestServer,
   verificationTokenFrom,
 } from '../../apps/server/src/test/smtp-test-server';
+import { signUpAndIn } from './auth';
 
 type TFlowsmith = {
   url: string;
@@ -13,6 +14,15 @@ type TFlowsmith = {
   verificationLink(email: string): Promise<string>;
   /** The link to `path` (e.g. `/reset-password`) from the latest mail to that address holding one. */
   mailedLink(email: string, path: string): Promise<string>;
+};
+
+type TTestFixtures = {
+  /**
+   * Who is signed in on `page` as the test starts: a newcomer registered, verified and signed in
+   * through the UI under this name. Nobody unless a spec says so:
+   * `test.use({ signedInAs: 'Ada Lovelace' })`.
+   */
+  signedInAs: string | null;
 };
 
 type TWorkerFixtures = {
@@ -26,7 +36,12 @@ type TWorkerFixtures = {
 };
 
 /** A real Flowsmith server (built web app, embedded database) mailing through a real SMTP server. */
-export const test = base.extend<object, TWorkerFixtures>({
+export const test = base.extend<TTestFixtures, TWorkerFixtures>({
+  signedInAs: [null, { option: true }],
+  page: async ({ page, signedInAs, flowsmith }, use) => {
+    if (signedInAs !== null) await signUpAndIn(page, flowsmith.verificationLink, signedInAs);
+    await use(page);
+  },
   fakeModels: [false, { scope: 'worker', option: true }],
   flowsmith: [
     async ({ fakeModels }, use) => {
