@@ -97,19 +97,24 @@ export async function checkModelQuota(db: TDb, projectId: string, now = new Date
  */
 export function createUsageMeter(db: TDb, realtime: TRealtime) {
   return {
-    /** Counts one model request, or refuses it with a 402 naming the limit and its reset. */
-    async admit(context: TMeterContext, now = new Date()) {
+    /**
+     * Counts one model request, or refuses it with a 402 naming the limit and its reset.
+     * `budgeted`: the project has a budget, so the call's cost must be stored before the next
+     * call is admitted.
+     */
+    async admit(context: TMeterContext, now = new Date()): Promise<{ budgeted: boolean }> {
       // Without a budget the statement that reads the state counts the request too.
       const state = await repo.modelQuotaState(db, context.projectId, monthStart(now), now, {
         take: true,
       });
-      if (!state) return;
+      if (!state) return { budgeted: false };
       const { plan } = state;
       if (state.taken === null) {
         await checkBudget(db, context.projectId, state.capCents, now);
         if (!(await repo.takeRequest(db, state.ownerId, monthStart(now), plan.requestsPerMonth)))
           throw requestsRefused(plan, nextMonthStart(now));
       } else if (!state.taken) throw requestsRefused(plan, nextMonthStart(now));
+      return { budgeted: state.capCents !== null };
     },
 
     /** After a call's cost is logged: the 80 % budget notice, once a month, to the owner. */

@@ -14,6 +14,7 @@ import {
   callAttempts,
   type TCallAttempts,
   type TCallContext,
+  type TModelCall,
   type TRequestLog,
 } from './request-log';
 
@@ -51,13 +52,27 @@ const isCancel = (signal: AbortSignal) =>
   signal.aborted && !(signal.reason instanceof NodeTimeoutError);
 
 /**
+ * Where a run's request-log rows go when they may be stored a moment later, together with its
+ * progress events: the run stores them before it ends.
+ */
+export type TLogLater = (context: TCallContext, call: TModelCall) => void;
+
+type TLogging = {
+  log: TRequestLog;
+  logLater: TLogLater | undefined;
+  meter: TUsageMeter;
+  attempts: TCallAttempts;
+};
+
+/**
  * Admits one model call against the quotas, runs it and writes the request-log row of this
  * attempt: succeeded, failed, or cancelled with the tokens streamed so far. A failure is rethrown
  * with the provider's status in its message (keeping its status and headers for the retries). A
- * refused call is not made, so it leaves no row.
+ * refused call is not made, so it leaves no row. With a budget the row is stored before the call
+ * returns, so the next call's admission counts its cost.
  */
 async function logged<T>(
-  { log, meter, attempts }: { log: TRequestLog; meter: TUsageMeter; attempts: TCallAttempts },
+  { log, logLater, meter, attempts }: TLogging,
   context: TCallContext,
   call: {
     nodeId: string;
@@ -68,7 +83,11 @@ async function logged<T>(
   },
   work: (progress: { text: string }) => Promise<TOutcome<T>>,
 ): Promise<T> {
-  await meter.admit(context);
+  const { budgeted } = await meter.admit(context);
+  const record = async (entry: TModelCall) => {
+    if (logLater && !budgeted) logLater(context, entry);
+    else await log(context, entry);
+  };
   const attempt = attempts.next(call.nodeId);
   const started = performance.now();
   const progress = { text: '' };
@@ -83,7 +102,7 @@ async function logged<T>(
   try {
     const { value, ...outcome } = await work(progress);
     attempts.ended(call.nodeId, attempt, 'succeeded');
-    await log(context, {
+    await record({
       ...row,
       status: 'succeeded',
       latencyMs: performance.now() - started,
@@ -94,7 +113,7 @@ async function logged<T>(
     const cancelled = isCancel(call.signal);
     const status = cancelled ? 'cancelled' : 'failed';
     attempts.ended(call.nodeId, attempt, status);
-    await log(context, {
+    await record({
       ...row,
       status,
       latencyMs: performance.now() - started,
@@ -117,6 +136,7 @@ async function logged<T>(
 export function createModelCalls({
   resolver,
   log,
+  logLater,
   meter,
   serverLog,
   saveFile,
@@ -124,6 +144,7 @@ export function createModelCalls({
 }: {
   resolver: TModelResolver;
   log: TRequestLog;
+  logLater?: TLogLater;
   meter: TUsageMeter;
   serverLog: FastifyBaseLogger;
   saveFile: TFileSaver;
@@ -144,7 +165,7 @@ export function createModelCalls({
         prompt: promptText(request.system, request.prompt),
         signal: request.signal,
       };
-      return logged({ log, meter, attempts }, callContext, call, async (progress) => {
+      return logged({ log, logLater, meter, attempts }, callContext, call, async (progress) => {
         let usage = { inputTokens: 0, outputTokens: 0 };
         const result = streamText({
           model: resolved.language(),
@@ -190,7 +211,7 @@ export function createModelCalls({
         prompt: request.prompt,
         signal: request.signal,
       };
-      return logged({ log, meter, attempts }, context, call, async () => {
+      return logged({ log, logLater, meter, attempts }, context, call, async () => {
         let bytes: Uint8Array;
         let mediaType = 'image/png';
         if (resolved.builtin) bytes = echoImage(request.prompt);

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { modelPrices, providerCredentials, reqLogs } from '../../db/schema/index';
-import { findRow, insertRow, ownedBy } from '../resources/resources.repo';
+import { findRow, ownedBy } from '../resources/resources.repo';
 
 export const credentialOf = (db: TDb, userId: string, credentialId: string) =>
   findRow(db, providerCredentials, credentialId, ownedBy(providerCredentials, userId));
@@ -29,11 +29,12 @@ function costOf(call: TPricedCall): SQL {
     order by ${p.model} = ${call.modelId} desc limit 1), 0)`;
 }
 
-/** Stores a request-log row, priced from the price table in the same statement. */
-export const insertReqLog = (
-  db: TDb,
-  values: Omit<typeof reqLogs.$inferInsert, 'cost'>,
+export type TReqLogValues = typeof reqLogs.$inferInsert;
+
+/** A request-log row priced from the price table by the statement that stores it. */
+export const pricedReqLog = (
+  values: Omit<TReqLogValues, 'cost'>,
   call: TPricedCall,
-) =>
+): TReqLogValues =>
   // Drizzle takes SQL for any column; the inferred insert type only names plain values.
-  insertRow(db, reqLogs, { ...values, cost: costOf(call) as unknown as number });
+  ({ ...values, cost: costOf(call) as unknown as number });

@@ -6,8 +6,8 @@ import { persistently } from '../../lib/persistently';
 import type { TRealtime } from '../../plugins/realtime';
 import type { TUsageMeter } from '../billing/quotas';
 import { liveReqLog } from '../req-logs/req-logs.resource';
-import { findRow } from '../resources/resources.repo';
-import { insertReqLog } from './models.repo';
+import { findRow, insertRow } from '../resources/resources.repo';
+import { pricedReqLog } from './models.repo';
 
 export type TCallContext = {
   userId: string;
@@ -64,6 +64,47 @@ const isDuplicate = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
+/** The stored values of one attempt of a model call, priced when stored. */
+export function reqLogValues(context: TCallContext, call: TModelCall, id = randomUUID()) {
+  return pricedReqLog(
+    {
+      id,
+      userId: context.userId,
+      projectId: context.projectId,
+      runId: context.runId ?? null,
+      customAiId: context.customAiId ?? null,
+      conversationId: context.conversationId ?? null,
+      nodeId: call.nodeId ?? null,
+      callId: call.callId ?? id,
+      attempt: call.attempt ?? 1,
+      provider: call.provider,
+      model: call.modelId,
+      status: call.status,
+      latencyMs: Math.round(call.latencyMs),
+      inputTokens: call.inputTokens,
+      outputTokens: call.outputTokens,
+      prompt: call.prompt,
+      response: call.response ?? null,
+      error: call.error ?? null,
+    },
+    call,
+  );
+}
+
+/** Shows stored request-log rows live to whoever may read the project's log. */
+export function publishReqLogs(
+  realtime: TRealtime,
+  projectId: string,
+  rows: Array<Record<string, unknown>>,
+) {
+  for (const row of rows)
+    realtime.publish(
+      `project:${projectId}`,
+      { type: 'req-log', row: liveReqLog(row) },
+      { kind: 'req-log' },
+    );
+}
+
 /**
  * Writes one request-log row per attempt of a model call, canvas run or chat alike, and shows it
  * live to whoever may read it. A call was made (and maybe paid for): its row waits for a database
@@ -73,40 +114,13 @@ export function createRequestLog(db: TDb, realtime: TRealtime, meter: TUsageMete
   return async (context: TCallContext, call: TModelCall) => {
     const id = randomUUID();
     const insert = async () =>
-      insertReqLog(
-        db,
-        {
-          id,
-          userId: context.userId,
-          projectId: context.projectId,
-          runId: context.runId ?? null,
-          customAiId: context.customAiId ?? null,
-          conversationId: context.conversationId ?? null,
-          nodeId: call.nodeId ?? null,
-          callId: call.callId ?? id,
-          attempt: call.attempt ?? 1,
-          provider: call.provider,
-          model: call.modelId,
-          status: call.status,
-          latencyMs: Math.round(call.latencyMs),
-          inputTokens: call.inputTokens,
-          outputTokens: call.outputTokens,
-          prompt: call.prompt,
-          response: call.response ?? null,
-          error: call.error ?? null,
-        },
-        call,
-      ).catch(async (error: unknown) => {
+      insertRow(db, reqLogs, reqLogValues(context, call, id)).catch(async (error: unknown) => {
         // An earlier attempt was stored though its answer was lost with the connection.
         if (isDuplicate(error)) return (await findRow(db, reqLogs, id))!;
         throw error;
       });
     const row = await persistently(insert);
-    realtime.publish(
-      `project:${context.projectId}`,
-      { type: 'req-log', row: liveReqLog(row) },
-      { kind: 'req-log' },
-    );
+    publishReqLogs(realtime, context.projectId, [row]);
     if (row.cost > 0) await meter.afterCall(context);
     return row;
   };

@@ -3,10 +3,14 @@ import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
 import { persistently } from '../../lib/persistently';
+import type { TReqLogValues } from '../models/models.repo';
+import { publishReqLogs } from '../models/request-log';
 import { storeEvents, type TStoredEvent } from './runs.repo';
 
 // Streamed tokens are sent in small batches: one event per word would flood clients and storage.
 const TOKEN_FLUSH_MS = 60;
+// Stored events may lag the published ones by this much; readers catch up from the store.
+const FLUSH_MS = 50;
 const ENDED = ['succeeded', 'failed', 'cancelled', 'skipped'];
 
 function stored(event: TRunProgressEvent): TStoredEvent {
@@ -28,22 +32,26 @@ function stored(event: TRunProgressEvent): TStoredEvent {
 
 /**
  * Numbers a run's progress events, publishes them on `run:{id}` at once and stores them (and the
- * per-node states) in order, so a reload or reconnect shows the same as the live view. One write
- * is under way at a time: what comes meanwhile is stored together in the next one, in one
- * statement, and the last ones with the run's end. While the database is away, events wait in
- * order and are stored once it is back.
+ * per-node states) in order, so a reload or reconnect shows the same as the live view. Writes are
+ * at least `FLUSH_MS` apart and one is under way at a time: what comes meanwhile is stored
+ * together in the next one, in one statement, and the last ones with the run's end. So a chain of
+ * quick nodes costs a write per window, not per node. The run's request-log rows (`logRequest`)
+ * go in the same writes and are shown live once stored. While the database is away, events wait
+ * in order and are stored once it is back.
  */
 export function createRunEventWriter(
   db: TDb,
   realtime: TRealtime,
   log: FastifyBaseLogger,
-  runId: string,
-  startSeq: number,
+  run: { id: string; projectId: string; seq: number },
 ) {
-  let seq = startSeq;
+  const runId = run.id;
+  let seq = run.seq;
   let pending: TStoredEvent[] = [];
+  let pendingLogs: TReqLogValues[] = [];
   let writing: Promise<void> | undefined;
-  let scheduled: NodeJS.Immediate | undefined;
+  let scheduled: NodeJS.Timeout | undefined;
+  let lastWriteAt = -Infinity;
   const tokens = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
 
@@ -54,32 +62,52 @@ export function createRunEventWriter(
   // Ids only: the events hold what the model wrote. The error is logged without the query's
   // parameters (see lib/log-serializers.ts).
   const failed = (error: unknown, batch: TStoredEvent[]) => {
-    const first = batch[0]!.event;
+    const first = batch[0]?.event;
     log.error(
       {
         err: error,
         runId,
-        seq: first.seq,
         events: batch.length,
-        eventType: first.type,
-        ...('nodeId' in first ? { nodeId: first.nodeId } : {}),
+        ...(first
+          ? {
+              seq: first.seq,
+              eventType: first.type,
+              ...('nodeId' in first ? { nodeId: first.nodeId } : {}),
+            }
+          : {}),
       },
       'storing a run event failed',
     );
   };
 
+  const store = async (batch: TStoredEvent[], logs: TReqLogValues[]) => {
+    try {
+      const rows = await persistently(() => storeEvents(db, runId, batch, { logs }), { onRetry });
+      publishReqLogs(realtime, run.projectId, rows);
+    } catch (error) {
+      failed(error, batch);
+      // Events that cannot be stored must not take the request log with them.
+      if (batch.length > 0 && logs.length > 0) await store([], logs);
+    }
+  };
+
   const write = () => {
     scheduled = undefined;
-    if (writing || pending.length === 0) return;
+    if (writing || (pending.length === 0 && pendingLogs.length === 0)) return;
     const batch = pending;
+    const logs = pendingLogs;
     pending = [];
-    // One statement, atomic on its own: a transaction around it would add two round trips.
-    writing = persistently(() => storeEvents(db, runId, batch), { onRetry })
-      .catch((error: unknown) => failed(error, batch))
-      .finally(() => {
-        writing = undefined;
-        write();
-      });
+    pendingLogs = [];
+    lastWriteAt = performance.now();
+    writing = store(batch, logs).finally(() => {
+      writing = undefined;
+      schedule();
+    });
+  };
+
+  const schedule = () => {
+    if (scheduled || writing || (pending.length === 0 && pendingLogs.length === 0)) return;
+    scheduled = setTimeout(write, Math.max(0, lastWriteAt + FLUSH_MS - performance.now()));
   };
 
   const emit = (payload: TRunProgress) => {
@@ -87,8 +115,7 @@ export function createRunEventWriter(
     const event = { runId, seq, ...payload } as TRunProgressEvent;
     realtime.publish(`run:${runId}`, event, { type: payload.type });
     pending.push(stored(event));
-    // Events of the same moment (a node ending, the next one starting) go in one write.
-    scheduled ??= setImmediate(write);
+    schedule();
   };
 
   const flushTokens = () => {
@@ -109,17 +136,28 @@ export function createRunEventWriter(
       emit(payload);
     },
 
+    /** Stores a request-log row of the run with its next write. */
+    logRequest(values: TReqLogValues) {
+      pendingLogs.push(values);
+      schedule();
+    },
+
     /**
      * Sends what is buffered and stores the events not stored yet with `end`, which gets them and
      * the last event's number (to store as the run's counter) and stores all in one statement;
-     * tried until the database takes it. If the events cannot be stored at all, `end` is still
-     * stored without them: a run must not stay unfinished because of its events.
+     * tried until the database takes it. Request-log rows not stored yet are stored first. If the
+     * events cannot be stored at all, `end` is still stored without them: a run must not stay
+     * unfinished because of its events.
      */
     async close<T>(end: (events: TStoredEvent[], seq: number) => Promise<T>): Promise<T> {
       flushTokens();
-      if (scheduled) clearImmediate(scheduled);
-      scheduled = undefined;
-      while (writing) await writing;
+      for (;;) {
+        if (scheduled) clearTimeout(scheduled);
+        scheduled = undefined;
+        if (writing) await writing;
+        else if (pendingLogs.length > 0) write();
+        else break;
+      }
       const batch = pending;
       pending = [];
       try {

@@ -14,6 +14,7 @@ import type { TRealtime } from '../../plugins/realtime';
 import { loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
 import { versionGraph } from '../publishing/publishing.repo';
+import { reqLogValues } from '../models/request-log';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
@@ -97,7 +98,7 @@ export function createRunExecutor(
       controllers.delete(runId);
       return;
     }
-    const events = createRunEventWriter(db, realtime, log, runId, run.seq);
+    const events = createRunEventWriter(db, realtime, log, run);
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let error: string | null = null;
     let outputs: Record<string, unknown> = {};
@@ -107,11 +108,11 @@ export function createRunExecutor(
       const workflow = await planRun(db, run);
       if (workflow.nodes.length === 0)
         throw new Error('There is nothing to run: add nodes that do work');
-      const services = createRunServices(deps, {
-        userId: run.userId,
-        projectId: run.projectId,
-        runId,
-      });
+      const services = createRunServices(
+        deps,
+        { userId: run.userId, projectId: run.projectId, runId },
+        (context, call) => events.logRequest(reqLogValues(context, call)),
+      );
       const result = await runWorkflow(
         workflow,
         nodeRegistry,

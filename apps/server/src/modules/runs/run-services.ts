@@ -5,7 +5,7 @@ import type { TDb } from '../../db/database';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
 import { databaseInProject, insertValues, readValues } from '../databases/databases.repo';
 import type { TUsageMeter } from '../billing/quotas';
-import { createModelCalls, type TFileSaver } from '../models/model-calls';
+import { createModelCalls, type TFileSaver, type TLogLater } from '../models/model-calls';
 import type { TModelResolver } from '../models/model-resolver';
 import type { TCallContext, TRequestLog } from '../models/request-log';
 
@@ -21,8 +21,15 @@ export type TRunServiceDeps = {
   saveFile: TFileSaver;
 };
 
-/** What the engine's nodes may touch during one run: only the run's own project. */
-export function createRunServices(deps: TRunServiceDeps, context: TCallContext): TEngineServices {
+/**
+ * What the engine's nodes may touch during one run: only the run's own project. `logLater`
+ * takes the request-log rows the run stores with its events.
+ */
+export function createRunServices(
+  deps: TRunServiceDeps,
+  context: TCallContext,
+  logLater?: TLogLater,
+): TEngineServices {
   const { db } = deps;
   const projectDatabase = async (databaseId: string) => {
     const row = await databaseInProject(db, databaseId, context.projectId);
@@ -33,6 +40,7 @@ export function createRunServices(deps: TRunServiceDeps, context: TCallContext):
     models: createModelCalls({
       resolver: deps.resolver,
       log: deps.requestLog,
+      ...(logLater ? { logLater } : {}),
       meter: deps.meter,
       serverLog: deps.log,
       saveFile: deps.saveFile,

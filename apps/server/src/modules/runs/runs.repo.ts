@@ -5,16 +5,19 @@ import {
   nodeGroups,
   nodes,
   projectUsers,
+  reqLogs,
   runEvents,
   runNodeStates,
   runs,
 } from '../../db/schema/index';
+import type { TReqLogValues } from '../models/models.repo';
 import { signalOf, signalRun } from './run-signals';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
 export type TRunLease = { owner: string; leaseMs: number };
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
+type TReqLogRow = typeof reqLogs.$inferSelect;
 
 /** A group of the project with the node it is and that node's kind. */
 export async function groupInProject(db: TDb, groupId: string, projectId: string) {
@@ -275,20 +278,32 @@ export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateVal
  * in one statement, so a reader sees node states that match the counter (left to the caller with
  * `counter: false`, when it stores the run's end in the same transaction). An event already
  * stored (its seq taken) is not stored twice, and the states it carries are the same, so a batch
- * can be tried again.
+ * can be tried again. `logs`: request-log rows of the run's model calls, stored by the same
+ * statement; it answers with those it stored.
  */
 export async function storeEvents(
   db: TDb,
   runId: string,
   batch: TStoredEvent[],
-  { counter = true } = {},
-) {
+  { counter = true, logs = [] }: { counter?: boolean; logs?: TReqLogValues[] } = {},
+): Promise<TReqLogRow[]> {
   const statements = eventWrites(db, runId, batch, { counter });
-  const final = statements.pop();
-  if (!final) return;
   // One statement, each write before the last in a data-modifying WITH: one round trip.
+  if (logs.length > 0) {
+    const writes = statements.map((write, i) => db.$with(`w${i}`, {}).as(write));
+    // A row stored by an attempt whose answer was lost is not stored again.
+    return db
+      .with(...writes)
+      .insert(reqLogs)
+      .values(logs)
+      .onConflictDoNothing({ target: reqLogs.id })
+      .returning();
+  }
+  const final = statements.pop();
+  if (!final) return [];
   const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
   await db.execute(before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`);
+  return [];
 }
 
 /** The writes that store a batch (see `storeEvents`), each a statement of its own. */
