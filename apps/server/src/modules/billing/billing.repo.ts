@@ -84,16 +84,16 @@ export async function projectOwner(db: TDb, projectId: string) {
  * What a project's next model call is checked against, in one statement: the user it counts for
  * (the project's first owner, else its creator), the project's budget, that user's plan (the
  * current subscription's, else Free) and the requests counted this period. Undefined when the
- * project has no such user. With `take`, a project without a budget also has the request
- * counted by the same statement, as `takeRequest` would (`taken`); with a budget, whose spend is
- * checked first, `taken` is null and nothing is counted.
+ * project has no such user. With `take`, a project without a budget also has requests counted
+ * by the same statement, as `takeRequest` would (`taken`: how many, 0 when refused); with a
+ * budget, whose spend is checked first, `taken` is null and nothing is counted.
  */
 export async function modelQuotaState(
   db: TDb,
   projectId: string,
   periodStart: Date,
   now: Date,
-  { take = false } = {},
+  { take = 0 } = {},
 ) {
   const plan = (from: ReturnType<typeof sql>) =>
     sql`(select json_build_object('name', ${subscriptionPlans.name}, 'requestsPerMonth', ${subscriptionPlans.requestsPerMonth}) ${from})`;
@@ -123,20 +123,30 @@ export async function modelQuotaState(
               and ${usageCounters.periodStart} = ${period}) as "used"
         from o
       )`;
-  // The row lock of the upsert serialises concurrent callers, as in `takeRequest`.
+  // The row lock of the upsert serialises concurrent callers, as in `takeRequest`. Up to `take`
+  // requests are counted at once, never more than an eighth of what the plan has left (but
+  // one), all together or none when that would pass the limit; `taken` says how many.
   const query = take
     ? sql`with ${state},
+      n as (
+        select least(${take}::int,
+          greatest(1, ((s.plan ->> 'requestsPerMonth')::int - coalesce(s.used, 0)) / 8)) as n
+        from s
+      ),
       t as (
         insert into ${usageCounters} (user_id, period_start, requests)
-        select s."ownerId", ${period}, 1 from s
+        select s."ownerId", ${period}, n.n from s, n
         where s."ownerId" is not null and s."capCents" is null
-          and (s.plan ->> 'requestsPerMonth')::int > 0
+          and (s.plan ->> 'requestsPerMonth')::int >= n.n
         on conflict (user_id, period_start) do update
-          set requests = ${usageCounters}.requests + 1
-          where ${usageCounters}.requests < (select (s.plan ->> 'requestsPerMonth')::int from s)
+          set requests = ${usageCounters}.requests + excluded.requests
+          where ${usageCounters}.requests + excluded.requests
+            <= (select (s.plan ->> 'requestsPerMonth')::int from s)
         returning requests
       )
-      select s.*, case when s."capCents" is null then exists (select 1 from t) end as "taken"
+      select s.*, case when s."capCents" is null
+          then case when exists (select 1 from t) then (select n from n) else 0 end
+        end as "taken"
       from s`
     : sql`with ${state} select s.*, null as "taken" from s`;
   const [row] = rowsOf<{
@@ -144,7 +154,7 @@ export async function modelQuotaState(
     capCents: number | null;
     plan: { name: string; requestsPerMonth: number } | null;
     used: number | null;
-    taken: boolean | null;
+    taken: number | null;
   }>(await db.execute(query));
   if (!row?.ownerId) return undefined;
   if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
@@ -153,7 +163,7 @@ export async function modelQuotaState(
     capCents: row.capCents === null ? null : Number(row.capCents),
     plan: row.plan,
     used: Number(row.used ?? 0),
-    taken: row.taken,
+    taken: row.taken === null ? null : Number(row.taken),
   };
 }
 
@@ -172,6 +182,14 @@ export async function takeRequest(db: TDb, userId: string, periodStart: Date, li
       returning requests`),
   );
   return rows.length > 0;
+}
+
+/** Gives back requests counted ahead that were not made. */
+export async function returnRequests(db: TDb, userId: string, periodStart: Date, count: number) {
+  await db
+    .update(usageCounters)
+    .set({ requests: sql`greatest(${usageCounters.requests} - ${count}::int, 0)` })
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.periodStart, periodStart)));
 }
 
 export async function requestsUsed(db: TDb, userId: string, periodStart: Date) {

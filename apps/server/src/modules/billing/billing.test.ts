@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TSubscriptionPlan } from '@flowsmith/shared';
-import { invoices, reqLogs, subscriptions, usageCounters } from '../../db/schema/index';
+import { invoices, nodes, reqLogs, subscriptions, usageCounters } from '../../db/schema/index';
 import { expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 import { plansOf, setUsage, buy } from '../../test/billing-fixtures';
@@ -230,6 +230,67 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
       status: 'failed',
       error: expect.stringMatching(/allows [\d,]+ model requests a month; this limit resets on/),
     });
+    await setUsage(w, w.users.owner.id, 0);
+  });
+
+  it("counts a run's model calls ahead, gives back the unused, and never passes the limit", async () => {
+    await setUsage(w, w.users.owner.id, 0);
+    const chainOf = async (models: string[]) => {
+      const { group, processor } = await w.make.flow('echo');
+      let previous = processor.id;
+      for (const [i, model] of models.entries()) {
+        const next = await w.created(
+          w.as.owner.post('/api/nodes', {
+            projectId: w.projectId,
+            type: 'ai_processor',
+            parentId: group.nodeId,
+            data: { title: `next ${i}`, params: { model, template: '{{input}}' } },
+          }),
+        );
+        await w.make.connect(previous, 'text', next.id, 'input');
+        previous = next.id;
+      }
+      return group;
+    };
+    const run = async (groupId: string) => {
+      const started = await w.as.owner.post('/api/runs', {
+        projectId: w.projectId,
+        nodeGroupId: groupId,
+        inputs: { question: 'hi' },
+      });
+      return (await w.t.app.runJobs.executor.waitFor(started.body.run.id, 60_000))!;
+    };
+    const used = async () => (await w.as.owner.get('/api/billing')).body.usage.requests as number;
+
+    // Four model nodes expected; the second cannot run (its model went away after it was
+    // saved), so only one call is made and counted.
+    const broken = await chainOf(['echo', 'echo', 'echo']);
+    await w.t.database.db
+      .update(nodes)
+      .set({ data: sql`jsonb_set(${nodes.data}, '{params,model}', '"gone:model"')` })
+      .where(and(eq(nodes.parentId, broken.nodeId), sql`${nodes.data} ->> 'title' = 'next 0'`));
+    expect((await run(broken.id)).status).toBe('failed');
+    expect(await used()).toBe(1);
+
+    // Near the limit, concurrent runs of three calls each make exactly the calls left.
+    const limit = (await w.as.owner.get('/api/billing')).body.plan.requestsPerMonth as number;
+    await setUsage(w, w.users.owner.id, limit - 5);
+    const chain = await chainOf(['echo', 'echo']);
+    const before = await countOf(
+      w,
+      sql`select count(*) as n from ${reqLogs} where ${reqLogs.projectId} = ${w.projectId}
+          and ${reqLogs.status} = 'succeeded'`,
+    );
+    const runs = await Promise.all(Array.from({ length: 4 }, () => run(chain.id)));
+    expect(runs.filter((r) => r.status === 'succeeded').length).toBeLessThanOrEqual(1);
+    const made =
+      (await countOf(
+        w,
+        sql`select count(*) as n from ${reqLogs} where ${reqLogs.projectId} = ${w.projectId}
+            and ${reqLogs.status} = 'succeeded'`,
+      )) - before;
+    expect(made).toBe(5);
+    expect(await used()).toBe(limit);
     await setUsage(w, w.users.owner.id, 0);
   });
 

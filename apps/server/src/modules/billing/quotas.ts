@@ -61,6 +61,9 @@ export async function checkMemberQuota(tx: TDb, projectId: string, userId: strin
 /** What a model call is counted for: the project whose owner's plan pays for it. */
 type TMeterContext = { projectId: string };
 
+/** A run counts at most this many model requests ahead of its calls. */
+const MAX_AHEAD = 32;
+
 async function checkBudget(db: TDb, projectId: string, capCents: number | null, now: Date) {
   if (capCents === null) return;
   const resetsAt = nextMonthStart(now);
@@ -96,7 +99,7 @@ export async function checkModelQuota(db: TDb, projectId: string, now = new Date
  * tells the owner once a month when the project has spent 80 % of its budget.
  */
 export function createUsageMeter(db: TDb, realtime: TRealtime) {
-  return {
+  const meter = {
     /**
      * Counts one model request, or refuses it with a 402 naming the limit and its reset.
      * `budgeted`: the project has a budget, so the call's cost must be stored before the next
@@ -105,7 +108,7 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
     async admit(context: TMeterContext, now = new Date()): Promise<{ budgeted: boolean }> {
       // Without a budget the statement that reads the state counts the request too.
       const state = await repo.modelQuotaState(db, context.projectId, monthStart(now), now, {
-        take: true,
+        take: 1,
       });
       if (!state) return { budgeted: false };
       const { plan } = state;
@@ -115,6 +118,67 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
           throw requestsRefused(plan, nextMonthStart(now));
       } else if (!state.taken) throw requestsRefused(plan, nextMonthStart(now));
       return { budgeted: state.capCents !== null };
+    },
+
+    /**
+     * The admission of one run's model calls. Requests are counted ahead in blocks (at most the
+     * calls the run still expects and `MAX_AHEAD`; near the limit one at a time), so a run of many
+     * model nodes does not pay a statement per call, and the limit holds across concurrent runs
+     * since each block is counted under the counter's row lock. `settle`, once the run has ended,
+     * gives back what was counted and not used. A project with a budget is admitted call by
+     * call: its spend must be read before each one.
+     */
+    forRun(context: TMeterContext, expectedCalls: number) {
+      let ahead: { ownerId: string; periodStart: Date; left: number } | undefined;
+      let used = 0;
+      let perCall = false;
+      let counting: Promise<void> | undefined;
+
+      const giveBack = async () => {
+        const unused = ahead;
+        ahead = undefined;
+        if (unused && unused.left > 0)
+          await repo.returnRequests(db, unused.ownerId, unused.periodStart, unused.left);
+      };
+
+      const countAhead = async (now: Date) => {
+        const periodStart = monthStart(now);
+        // Counted in a month that has ended: that month's unused requests go back to it.
+        if (ahead && ahead.periodStart.getTime() !== periodStart.getTime()) await giveBack();
+        const wanted = Math.max(1, Math.min(MAX_AHEAD, expectedCalls - used));
+        let state = await repo.modelQuotaState(db, context.projectId, periodStart, now, {
+          take: wanted,
+        });
+        // Another caller took some meanwhile: what is left may still hold one.
+        if (state?.taken === 0 && wanted > 1)
+          state = await repo.modelQuotaState(db, context.projectId, periodStart, now, { take: 1 });
+        if (!state || state.taken === null) {
+          perCall = true;
+          return;
+        }
+        if (state.taken === 0) throw requestsRefused(state.plan, nextMonthStart(now));
+        ahead = { ownerId: state.ownerId, periodStart, left: state.taken };
+      };
+
+      return {
+        async admit(_call: TMeterContext, now = new Date()): Promise<{ budgeted: boolean }> {
+          for (;;) {
+            if (perCall) return meter.admit(context, now);
+            if (
+              ahead &&
+              ahead.left > 0 &&
+              ahead.periodStart.getTime() === monthStart(now).getTime()
+            ) {
+              ahead.left -= 1;
+              used += 1;
+              return { budgeted: false };
+            }
+            counting ??= countAhead(now).finally(() => (counting = undefined));
+            await counting;
+          }
+        },
+        settle: giveBack,
+      };
     },
 
     /** After a call's cost is logged: the 80 % budget notice, once a month, to the owner. */
@@ -138,6 +202,9 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
       realtime.publish(`user:${ownerId}`, warning, { kind: 'budget-warning' });
     },
   };
+  return meter;
 }
 
 export type TUsageMeter = ReturnType<typeof createUsageMeter>;
+/** Admits one model call, or refuses it with a 402 (`TUsageMeter['admit']`). */
+export type TAdmission = Pick<TUsageMeter, 'admit'>;

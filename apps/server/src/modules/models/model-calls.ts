@@ -6,7 +6,7 @@ import {
   type TImageRequest,
   type TTextRequest,
 } from '@flowsmith/engine';
-import type { TUsageMeter } from '../billing/quotas';
+import type { TAdmission } from '../billing/quotas';
 import { echoImage, roughTokens } from './echo-model';
 import { logModelError } from './model-logging';
 import type { TModelResolver, TResolvedModel } from './model-resolver';
@@ -60,7 +60,7 @@ export type TLogLater = (context: TCallContext, call: TModelCall) => void;
 type TLogging = {
   log: TRequestLog;
   logLater: TLogLater | undefined;
-  meter: TUsageMeter;
+  meter: TAdmission;
   attempts: TCallAttempts;
 };
 
@@ -145,7 +145,7 @@ export function createModelCalls({
   resolver: TModelResolver;
   log: TRequestLog;
   logLater?: TLogLater;
-  meter: TUsageMeter;
+  meter: TAdmission;
   serverLog: FastifyBaseLogger;
   saveFile: TFileSaver;
   context: TCallContext;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TProjectGraph } from '@flowsmith/shared';
+import { nodeCatalog, type TProjectGraph } from '@flowsmith/shared';
 import {
   nodeRegistry,
   planWorkflow,
@@ -102,16 +102,24 @@ export function createRunExecutor(
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let error: string | null = null;
     let outputs: Record<string, unknown> = {};
+    let admission: ReturnType<TRunServiceDeps['meter']['forRun']> | undefined;
     try {
       events.push({ type: 'run-status', status: 'running' });
       if (!run.userId) throw new Error('The person who started this run no longer has an account');
       const workflow = await planRun(db, run);
       if (workflow.nodes.length === 0)
         throw new Error('There is nothing to run: add nodes that do work');
+      admission = deps.meter.forRun(
+        { projectId: run.projectId },
+        workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model).length,
+      );
       const services = createRunServices(
         deps,
         { userId: run.userId, projectId: run.projectId, runId },
-        (context, call) => events.logRequest(reqLogValues(context, call)),
+        {
+          admission,
+          logLater: (context, call) => events.logRequest(reqLogValues(context, call)),
+        },
       );
       const result = await runWorkflow(
         workflow,
@@ -137,6 +145,12 @@ export function createRunExecutor(
         status = 'failed';
         error = INTERRUPTED;
       }
+      // Requests counted ahead and not made go back before the run is seen to end.
+      await admission
+        ?.settle()
+        .catch((caught: unknown) =>
+          log.error({ err: caught, runId }, 'giving back unused model requests failed'),
+        );
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       // The end of a run is never dropped: without it the run would stay `running`.
       const stored = await events

@@ -4,7 +4,7 @@ import type { TValueTypeCode } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
 import { databaseInProject, insertValues, readValues } from '../databases/databases.repo';
-import type { TUsageMeter } from '../billing/quotas';
+import type { TAdmission, TUsageMeter } from '../billing/quotas';
 import { createModelCalls, type TFileSaver, type TLogLater } from '../models/model-calls';
 import type { TModelResolver } from '../models/model-resolver';
 import type { TCallContext, TRequestLog } from '../models/request-log';
@@ -22,14 +22,16 @@ export type TRunServiceDeps = {
 };
 
 /**
- * What the engine's nodes may touch during one run: only the run's own project. `logLater`
- * takes the request-log rows the run stores with its events.
+ * What the engine's nodes may touch during one run: only the run's own project. `run` may give
+ * the admission of the run's model calls and `logLater`, which takes the request-log rows the
+ * run stores with its events.
  */
 export function createRunServices(
   deps: TRunServiceDeps,
   context: TCallContext,
-  logLater?: TLogLater,
+  run: { admission?: TAdmission; logLater?: TLogLater } = {},
 ): TEngineServices {
+  const { logLater } = run;
   const { db } = deps;
   const projectDatabase = async (databaseId: string) => {
     const row = await databaseInProject(db, databaseId, context.projectId);
@@ -41,7 +43,7 @@ export function createRunServices(
       resolver: deps.resolver,
       log: deps.requestLog,
       ...(logLater ? { logLater } : {}),
-      meter: deps.meter,
+      meter: run.admission ?? deps.meter,
       serverLog: deps.log,
       saveFile: deps.saveFile,
       context,
