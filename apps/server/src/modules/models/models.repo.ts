@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { modelPrices, providerCredentials, reqLogs } from '../../db/schema/index';
+import { modelPrices, providerCredentials, type reqLogs } from '../../db/schema/index';
 import { findRow, ownedBy } from '../resources/resources.repo';
 
 export const credentialOf = (db: TDb, userId: string, credentialId: string) =>
