@@ -2,7 +2,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
-import type { TPgliteNotice, TPgliteOpen, TPgliteReply, TPgliteRequest } from './pglite-protocol';
+import type {
+  TPgliteCall,
+  TPgliteNotice,
+  TPgliteOpen,
+  TPgliteReply,
+  TPgliteRequest,
+} from './pglite-protocol';
 import { serverDir } from '../paths';
 
 /** What drizzle-orm/pglite, its migrator and our code use of PGlite, or of a transaction. */
@@ -11,11 +17,6 @@ export type TPgliteQueries = {
   exec(sql: string): Promise<Results[]>;
 };
 
-type TRequest = TPgliteRequest extends infer R
-  ? R extends unknown
-    ? Omit<R, 'id'>
-    : never
-  : never;
 type TPending = { resolve(result: unknown): void; reject(error: Error): void };
 
 /**
@@ -135,7 +136,12 @@ export class PgliteWorkerClient implements TPgliteQueries {
     let handlers = this.#listeners.get(channel);
     if (!handlers) {
       this.#listeners.set(channel, (handlers = new Set()));
-      await this.#call({ op: 'listen', channel });
+      try {
+        await this.#call({ op: 'listen', channel });
+      } catch (error) {
+        this.#listeners.delete(channel);
+        throw error;
+      }
     }
     handlers.add(handler);
     return async () => {
@@ -170,16 +176,16 @@ export class PgliteWorkerClient implements TPgliteQueries {
     return applyParsers((await this.#call(request)) as Results<T>, { parsers, rowMode });
   }
 
-  #call(request: TRequest): Promise<unknown> {
+  #call(request: TPgliteCall): Promise<unknown> {
     return this.#send(request).reply;
   }
 
-  #send(request: TRequest): { id: number; reply: Promise<unknown> } {
+  #send(request: TPgliteCall): { id: number; reply: Promise<unknown> } {
     const id = this.#nextId++;
     const reply = new Promise<unknown>((resolve, reject) => {
       if (this.#closed) throw new Error('The embedded database is closed');
       this.#wait(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id } as TPgliteRequest);
+      this.#worker.postMessage({ ...request, id } satisfies TPgliteRequest);
     });
     return { id, reply };
   }

@@ -7,8 +7,8 @@ export type TPgliteOpen = {
   options: Pick<PGliteOptions, 'startParams'>;
 };
 
-/** `tx`: the id of the `begin` whose transaction a statement belongs to. */
-export type TPgliteRequest = { id: number } & (
+/** What the client asks; `tx`: the id of the `begin` whose transaction a statement belongs to. */
+export type TPgliteCall =
   | {
       op: 'query';
       sql: string;
@@ -22,8 +22,9 @@ export type TPgliteRequest = { id: number } & (
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen' | 'unlisten'; channel: string }
-  | { op: 'close' }
-);
+  | { op: 'close' };
+
+export type TPgliteRequest = TPgliteCall & { id: number };
 
 /** An error's message and plain fields (`code`, `constraint`, `detail`…). */
 export type TPgliteError = { message: string } & Record<string, string | number | boolean>;
