@@ -66,9 +66,13 @@ const isDuplicate = (error: unknown) =>
 
 /** The stored values of one attempt of a model call, priced when stored. */
 export function reqLogValues(context: TCallContext, call: TModelCall, id = randomUUID()) {
+  // Timed when the attempt ended, not when stored: a run stores several at once, in order.
+  const now = new Date();
   return pricedReqLog(
     {
       id,
+      createdAt: now,
+      updatedAt: now,
       userId: context.userId,
       projectId: context.projectId,
       runId: context.runId ?? null,
