@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TProjectGraph } from '@flowsmith/shared';
 import {
@@ -79,8 +80,15 @@ export function createRunExecutor(
       if (row.cancelRequestedAt) controllers.get(row.id)?.abort(new Error('Cancelled'));
   }
 
-  /** Claims a queued run and executes it; `claimed`: its row, stored claimed by this process. */
-  async function execute(runId: string, claimed?: TRunRow): Promise<void> {
+  /**
+   * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
+   * `withClaim`: what the claim writes too (see `TRunWorker`).
+   */
+  async function execute(
+    runId: string,
+    claimed?: TRunRow,
+    withClaim?: (claimedId: SQL) => SQL,
+  ): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
     // takes them up.
     if (stopping && !claimed) return;
@@ -89,7 +97,7 @@ export function createRunExecutor(
     controllers.set(runId, controller);
     const run =
       claimed ??
-      (await repo.claimRun(db, runId, owner, settings.leaseMs).catch((error: unknown) => {
+      (await repo.claimRun(db, runId, owner, settings.leaseMs, withClaim).catch((error: unknown) => {
         controllers.delete(runId);
         throw error;
       }));

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
 import {
@@ -9,6 +10,7 @@ import {
   runNodeStates,
   runs,
 } from '../../db/schema/index';
+import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 
 export type TRunRow = typeof runs.$inferSelect;
@@ -49,27 +51,48 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
 }
 
 /**
- * Stores a run of the canvas with its params snapshot: each node's params in the project, by
- * node id, read by the statement that stores the run. With `claimed`, it is stored running
- * under that lease, as `claimRun` would leave it.
+ * Stores a run and, in the same statement, what hands it to the workers (`enqueueing`), so both
+ * commit together without a transaction around them. The stored row.
  */
-export async function insertCanvasRun(
+export async function insertRun(
   db: TDb,
-  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { projectId: string },
-  claimed?: TRunLease,
+  values: PgInsertValue<typeof runs> & { id: string },
+  enqueueing?: TEnqueueing,
+): Promise<TRunRow> {
+  const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
+  const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
+  const [inserted] = await db
+    .with(...writes)
+    .insert(runs)
+    .values(values)
+    // Sent when the statement commits.
+    .returning({ ...getTableColumns(runs), signalled: signal ? sql`${signal}::text` : sql`null` });
+  if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
+  const { signalled: _signalled, ...row } = inserted!;
+  return row;
+}
+
+/**
+ * Stores a run of the canvas with its params snapshot: each node's params in the project, by
+ * node id, read by the statement that stores the run. Either handed to the workers
+ * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it.
+ */
+export function insertCanvasRun(
+  db: TDb,
+  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { id: string; projectId: string },
+  to: { enqueueing: TEnqueueing } | { claimed: TRunLease },
 ): Promise<TRunRow> {
   const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
-  const lease = claimed && {
-    status: 'running' as const,
+  if ('enqueueing' in to)
+    return insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing);
+  return insertRun(db, {
+    ...values,
+    paramsSnapshot: snapshot,
+    status: 'running',
     startedAt: new Date(),
-    leaseOwner: claimed.owner,
-    leaseExpiresAt: fromNow(claimed.leaseMs),
-  };
-  const [row] = await db
-    .insert(runs)
-    .values({ ...values, ...lease, paramsSnapshot: snapshot })
-    .returning();
-  return row!;
+    leaseOwner: to.claimed.owner,
+    leaseExpiresAt: fromNow(to.claimed.leaseMs),
+  });
 }
 
 export function nodeStates(db: TDb, runId: string) {
@@ -92,10 +115,17 @@ export async function eventsAfter(db: TDb, runId: string, after: number, limit: 
 
 /**
  * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
- * executed once however often it is queued.
+ * executed once however often it is queued. `withClaim` is written by the same statement, only
+ * when it takes the run.
  */
-export async function claimRun(db: TDb, id: string, owner: string, leaseMs: number) {
-  const [row] = await db
+export async function claimRun(
+  db: TDb,
+  id: string,
+  owner: string,
+  leaseMs: number,
+  withClaim?: (claimedId: SQL) => SQL,
+) {
+  const claim = db
     .update(runs)
     .set({
       status: 'running',
@@ -105,6 +135,10 @@ export async function claimRun(db: TDb, id: string, owner: string, leaseMs: numb
     })
     .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
     .returning();
+  if (!withClaim) return (await claim)[0];
+  const claimed = db.$with('claimed').as(claim);
+  const also = db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')));
+  const [row] = await db.with(claimed, also).select().from(claimed);
   return row;
 }
 
