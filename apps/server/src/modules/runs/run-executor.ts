@@ -18,8 +18,6 @@ import { versionGraph } from '../publishing/publishing.repo';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
-import { runs } from '../../db/schema/index';
-import { findRow } from '../resources/resources.repo';
 import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
@@ -97,10 +95,12 @@ export function createRunExecutor(
     controllers.set(runId, controller);
     const run =
       claimed ??
-      (await repo.claimRun(db, runId, owner, settings.leaseMs, withClaim).catch((error: unknown) => {
-        controllers.delete(runId);
-        throw error;
-      }));
+      (await repo
+        .claimRun(db, runId, owner, settings.leaseMs, withClaim)
+        .catch((error: unknown) => {
+          controllers.delete(runId);
+          throw error;
+        }));
     if (!run) {
       controllers.delete(runId);
       return;
@@ -232,7 +232,7 @@ export function createRunExecutor(
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
-          const row = known ?? (await findRow(db, runs, runId));
+          const row = known ?? (await repo.runById(db, runId));
           if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
           let timer: NodeJS.Timeout | undefined;
           known = await Promise.race([

@@ -12,24 +12,35 @@ import {
 } from '../../db/schema/index';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
+import { preparedStatement } from '../../db/prepared';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
 export type TRunLease = { owner: string; leaseMs: number };
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 
-/** A group of the project with the node it is and that node's kind. */
-export async function groupInProject(db: TDb, groupId: string, projectId: string) {
-  const [group] = await db
+const groupInProjectStatement = preparedStatement((db) =>
+  db
     .select({ nodeId: nodeGroups.nodeId, type: nodes.type })
     .from(nodeGroups)
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
-    .where(and(eq(nodeGroups.id, groupId), eq(nodeGroups.projectId, projectId)));
+    .where(
+      and(
+        eq(nodeGroups.id, sql.placeholder('groupId')),
+        eq(nodeGroups.projectId, sql.placeholder('projectId')),
+      ),
+    )
+    .prepare('group_in_project'),
+);
+
+/** A group of the project with the node it is and that node's kind. */
+export async function groupInProject(db: TDb, groupId: string, projectId: string) {
+  const [group] = await groupInProjectStatement(db).execute({ groupId, projectId });
   return group;
 }
 
 /** `now() + ms` on the database's clock, the one clock every process compares leases with. */
-const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
 export async function groupWithRole(db: TDb, groupId: string, userId: string) {
@@ -113,6 +124,42 @@ export async function eventsAfter(db: TDb, runId: string, after: number, limit: 
   return rows.map((row) => row.event);
 }
 
+/** A run's row by id. */
+const runByIdStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(runs)
+    .where(eq(runs.id, sql.placeholder('id')))
+    .prepare('run_by_id'),
+);
+export const runById = async (db: TDb, id: string): Promise<TRunRow | undefined> =>
+  (await runByIdStatement(db).execute({ id }))[0];
+
+const claim = (db: TDb) =>
+  db
+    .update(runs)
+    .set({
+      status: 'running',
+      startedAt: sql`${sql.placeholder('startedAt')}`,
+      leaseOwner: sql`${sql.placeholder('owner')}`,
+      leaseExpiresAt: fromNow(sql`${sql.placeholder('leaseMs')}`),
+      // Given, or its $onUpdate would be the time the statement was prepared.
+      updatedAt: sql`${sql.placeholder('startedAt')}`,
+    })
+    .where(and(eq(runs.id, sql.placeholder('id')), eq(runs.status, 'queued')))
+    .returning();
+const claimStatement = preparedStatement((db) => claim(db).prepare('claim_run'));
+/** The claim with a write of its own, by that write (one per queue kind). */
+const claimWithStatements = new Map<
+  (claimedId: SQL) => SQL,
+  (db: TDb) => ReturnType<typeof claimWith>
+>();
+function claimWith(db: TDb, withClaim: (claimedId: SQL) => SQL, name: string) {
+  const claimed = db.$with('claimed').as(claim(db));
+  const also = db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')));
+  return db.with(claimed, also).select().from(claimed).prepare(name);
+}
+
 /**
  * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
  * executed once however often it is queued. `withClaim` is written by the same statement, only
@@ -125,21 +172,15 @@ export async function claimRun(
   leaseMs: number,
   withClaim?: (claimedId: SQL) => SQL,
 ) {
-  const claim = db
-    .update(runs)
-    .set({
-      status: 'running',
-      startedAt: new Date(),
-      leaseOwner: owner,
-      leaseExpiresAt: fromNow(leaseMs),
-    })
-    .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
-    .returning();
-  if (!withClaim) return (await claim)[0];
-  const claimed = db.$with('claimed').as(claim);
-  const also = db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')));
-  const [row] = await db.with(claimed, also).select().from(claimed);
-  return row;
+  const values = { id, owner, leaseMs, startedAt: new Date() };
+  if (!withClaim) return (await claimStatement(db).execute(values))[0];
+  let statement = claimWithStatements.get(withClaim);
+  if (!statement) {
+    const name = `claim_run_with_${claimWithStatements.size + 1}`;
+    statement = preparedStatement((db) => claimWith(db, withClaim, name));
+    claimWithStatements.set(withClaim, statement);
+  }
+  return (await statement(db).execute(values))[0];
 }
 
 /**
