@@ -91,13 +91,6 @@ export async function createPgBossRunQueue({
     nudged = true;
     wake?.();
   };
-  // Jobs may be waiting that no slot was free for (signalled while all were taken, or a full
-  // batch fetched): a slot that frees fetches them. Otherwise a freed slot waits for a signal.
-  let owed = false;
-  const onFree = () => {
-    if (owed) nudge();
-  };
-
   // Runs this process has taken, by a job or by their signal: a job for one of them is done.
   const taken = new Set<string>();
   const complete = (jobId: string) =>
@@ -106,6 +99,7 @@ export async function createPgBossRunQueue({
       .catch((error: unknown) => log.warn({ err: error }, 'completing a run job failed'));
   function execute(worker: TRunWorker, runId: string, jobId?: string) {
     taken.add(runId);
+    signalled.delete(runId);
     slots.take(async () => {
       try {
         // Taken on its signal, the run's claim completes its job; a fetched job is completed here.
@@ -116,6 +110,21 @@ export async function createPgBossRunQueue({
       }
     });
   }
+
+  // Runs signalled while every slot was taken, oldest first: a slot that frees claims the next
+  // one as if its signal came then. Beyond as many as the slots, or after a full batch was
+  // fetched, jobs are `owed`: a slot that frees fetches them. Otherwise it waits for a signal.
+  const signalled = new Set<string>();
+  let owed = false;
+  let worker: TRunWorker | undefined;
+  const onFree = () => {
+    for (const runId of signalled) {
+      if (stopped || slots.free() === 0) break;
+      signalled.delete(runId);
+      if (!taken.has(runId) && worker) execute(worker, runId);
+    }
+    if (owed) nudge();
+  };
 
   async function take(worker: TRunWorker) {
     while (!stopped) {
@@ -169,10 +178,11 @@ export async function createPgBossRunQueue({
     kind: 'pg-boss',
     // The job's id is the run's: its claim completes it (`completeClaimedJob`).
     enqueueing: async (runId) => ({ writes: [await jobInsert(boss, runId, runId)], signal: 'job' }),
-    async start(worker, concurrency) {
+    async start(work, concurrency) {
       await adoptQueuedRuns();
       if (concurrency === 0) return;
       stopped = false;
+      worker = work;
       slots = createSlots(concurrency, onFree);
       // A run's signal comes at its commit, sooner than its job: with a free slot the run is
       // claimed at once (one atomic update, so one process wins), which completes its job. The
@@ -180,7 +190,8 @@ export async function createPgBossRunQueue({
       // one frees.
       const claimAtOnce = (runId: string) => {
         if (stopped || taken.has(runId)) return;
-        if (slots.free() > 0) execute(worker, runId);
+        if (slots.free() > 0) execute(work, runId);
+        else if (signalled.size < concurrency) signalled.add(runId);
         else owed = true;
       };
       offSignals = [
@@ -188,11 +199,12 @@ export async function createPgBossRunQueue({
         signals.on('queued', nudge),
         signals.on('resync', nudge),
       ];
-      loop = take(worker);
+      loop = take(work);
     },
     stop() {
       stopping ??= (async () => {
         stopped = true;
+        signalled.clear();
         for (const off of offSignals) off();
         offSignals = [];
         nudge();
