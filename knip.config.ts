@@ -19,6 +19,8 @@ const config: KnipConfig = {
       project: ['*.ts', 'eslint/**', 'scripts/**', 'bench/**', 'e2e/**'],
     },
     'apps/server': {
+      // The embedded database's thread, started by path (db/pglite-client.ts).
+      entry: ['src/db/pglite-worker.ts'],
       project: ['src/**'],
       // pino loads its pretty transport by name, out of the import graph.
       ignoreDependencies: ['pino-pretty'],

@@ -19,12 +19,17 @@ import { startBenchApp } from './support/bench-app';
 import { startFlowsmith } from './support/flowsmith-server';
 import { load as loadWith, loadTool, type TLoadSpec, type TLoad } from './support/load';
 import { percentile } from './support/measure';
+import { mainThreadCpuUs } from './support/thread-cpu';
 
 const CALLERS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** A figure, and this process's CPU time per answer: the server's, as the load comes from outside. */
-type TMeasured = TLoad & { cpuUs: number };
+/**
+ * A figure, and this process's CPU time per answer (the server's, as the load comes from
+ * outside): all threads, and the main thread alone (HTTP and the engine, without the embedded
+ * database's thread).
+ */
+type TMeasured = TLoad & { cpuUs: number; mainCpuUs: number };
 
 const cpuSince = (start: NodeJS.CpuUsage) => {
   const { user, system } = process.cpuUsage(start);
@@ -38,8 +43,14 @@ async function load(
   // A route's first requests compile its path: a second of load first, not counted.
   if (warmUp) await loadWith({ ...spec, callers: CALLERS, seconds: 1 });
   const start = process.cpuUsage();
+  const mainStart = mainThreadCpuUs();
   const result = await loadWith({ ...spec, callers: CALLERS, seconds: SECONDS });
-  return { ...result, cpuUs: cpuSince(start) / Math.max(1, result.answered) };
+  const answered = Math.max(1, result.answered);
+  return {
+    ...result,
+    cpuUs: cpuSince(start) / answered,
+    mainCpuUs: (mainThreadCpuUs() - mainStart) / answered,
+  };
 }
 
 /** The limit: the same workflow run by the engine, 50 at once, with no HTTP and no database. */
@@ -62,6 +73,7 @@ async function engineOnly(): Promise<TMeasured> {
   };
   const durations: number[] = [];
   const cpuStart = process.cpuUsage();
+  const mainStart = mainThreadCpuUs();
   const started = performance.now();
   const until = started + Math.min(SECONDS, 3) * 1000;
   await Promise.all(
@@ -89,6 +101,7 @@ async function engineOnly(): Promise<TMeasured> {
     p50: percentile(durations, 50),
     p99: percentile(durations, 99),
     cpuUs: cpuSince(cpuStart) / Math.max(1, durations.length),
+    mainCpuUs: (mainThreadCpuUs() - mainStart) / Math.max(1, durations.length),
   };
 }
 
@@ -193,12 +206,13 @@ const row = (path: string, r: TMeasured, baseline: TMeasured) => ({
   failures: r.failures,
   'vs baseline': (r.perSecond / baseline.perSecond).toFixed(3),
   'CPU µs each': r.cpuUs.toFixed(1),
+  'main thread µs': r.mainCpuUs.toFixed(0),
 });
 console.log(
   `${CALLERS} callers, ${SECONDS} s each, load from ${loadTool}; load average ${loadBefore} before, ${loadAverage()} after`,
 );
 console.log(
-  "CPU µs each: this process's CPU time per answer (the server's; PostgreSQL's own is not in it)",
+  "CPU µs each: this process's CPU time per answer, all threads (the server's; PostgreSQL's own is not in it); main thread µs: the main thread's alone, in 10 ms steps",
 );
 console.table([
   row('engine only, no HTTP or database (the limit)', limit, limit),

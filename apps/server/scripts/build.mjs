@@ -15,6 +15,8 @@ const repoRoot = path.resolve(serverDir, '../..');
 
 /** The processes we ship: each `src/<name>.ts` becomes `dist/<name>.js`. */
 export const SERVER_ENTRIES = ['server.ts', 'worker.ts'];
+/** The embedded database's thread, which db/pglite-client.ts starts from `dist/db/`. */
+const THREAD_ENTRIES = ['db/pglite-worker.ts'];
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -61,8 +63,9 @@ export async function buildServer(entries = SERVER_ENTRIES) {
   const outdir = path.join(serverDir, 'dist');
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: entries.map((entry) => path.join(serverDir, 'src', entry)),
+    entryPoints: [...entries, ...THREAD_ENTRIES].map((entry) => path.join(serverDir, 'src', entry)),
     outdir,
+    outbase: path.join(serverDir, 'src'),
     bundle: true,
     platform: 'node',
     format: 'esm',

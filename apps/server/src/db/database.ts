@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { openFromTemplate, PGLITE_OPTIONS } from './pglite-template';
+import { PgliteWorkerClient } from './pglite-client';
 import { seedCatalogIfChanged } from './seed-catalog';
 import { serverDir } from '../paths';
 
@@ -88,8 +89,10 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       : undefined;
   const existing = options.dataDir && existsSync(path.join(options.dataDir, 'PG_VERSION'));
   const client =
-    fromTemplate ?? (await PGlite.create(options.dataDir, existing ? PGLITE_OPTIONS : {}));
-  const db = drizzlePglite(client, { schema, logger });
+    fromTemplate ??
+    (await PgliteWorkerClient.open(options.dataDir, existing ? PGLITE_OPTIONS : {}));
+  // Drizzle uses only the part of PGlite the client implements (query, exec, transaction).
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   await seedCatalogIfChanged(db as unknown as TDb);
   return {

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { PgliteWorkerClient } from './pglite-client';
 import type { TDb } from './database';
 import { seedCatalog } from './seed-catalog';
 
@@ -103,13 +104,13 @@ export async function openFromTemplate(
   dataDir: string,
   templateDir: string,
   migrationsFolder: string,
-): Promise<PGlite | undefined> {
+): Promise<PgliteWorkerClient | undefined> {
   const isDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
   if (!isDatabase(templateDir) || isDatabase(dataDir)) return undefined;
-  let client: PGlite | undefined;
+  let client: PgliteWorkerClient | undefined;
   try {
     await copyFolder(templateDir, dataDir);
-    client = await PGlite.create(dataDir, PGLITE_OPTIONS);
+    client = await PgliteWorkerClient.open(dataDir, PGLITE_OPTIONS);
     const applied = await client.query<{ hash: string }>(
       'select hash from drizzle.__drizzle_migrations order by created_at',
     );

@@ -1,0 +1,104 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteWorkerClient } from './pglite-client';
+
+const SETUP = `
+  create table items (id int primary key, name text unique, at timestamptz, big int8,
+    data jsonb, bytes bytea, day date, tags text[]);
+  insert into items values (1, 'one', '2026-01-02T03:04:05.678Z', 9007199254740993,
+    '{"a": [1, "x", null]}', '\\x00ff10', '2026-02-03', '{a,b}');
+`;
+const SELECT = 'select * from items where id = $1';
+
+describe('PGlite on its own thread', () => {
+  let client: PgliteWorkerClient;
+  let direct: PGlite;
+
+  beforeAll(async () => {
+    [client, direct] = await Promise.all([PgliteWorkerClient.open(undefined), PGlite.create()]);
+    await client.exec(SETUP);
+    await direct.exec(SETUP);
+  }, 60_000);
+  afterAll(async () => {
+    await client.close();
+    await direct.close();
+  });
+
+  it('answers as PGlite in this thread does: dates, JSON, bigint, bytea, arrays', async () => {
+    const theirs = await direct.query(SELECT, [1]);
+    const ours = await client.query(SELECT, [1]);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.fields).toEqual(theirs.fields);
+    const arrays = { rowMode: 'array' } as const;
+    expect((await client.query(SELECT, [1], arrays)).rows).toEqual(
+      (await direct.query(SELECT, [1], arrays)).rows,
+    );
+    expect((ours.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+    expect((ours.rows[0] as { bytes: unknown }).bytes).toEqual(new Uint8Array([0, 255, 16]));
+  });
+
+  it("runs the caller's parsers on the values of their types", async () => {
+    const parsers = {
+      [types.TIMESTAMPTZ]: (value: string) => `at ${value}`,
+      [types.DATE]: (value: string) => value,
+    };
+    const ours = await client.query(SELECT, [1], { parsers, rowMode: 'array' });
+    const theirs = await direct.query(SELECT, [1], { parsers, rowMode: 'array' });
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.rows[0]).toContain('at 2026-01-02 03:04:05.678+00');
+  });
+
+  it("keeps PostgreSQL's error fields", async () => {
+    const insert = "insert into items (id, name) values (2, 'one')";
+    const theirs = await direct.query(insert).catch((error: unknown) => error);
+    const ours = await client.query(insert).catch((error: unknown) => error);
+    expect(ours).toBeInstanceOf(Error);
+    expect(ours).toMatchObject({
+      code: '23505',
+      constraint: 'items_name_key',
+      detail: (theirs as { detail: string }).detail,
+      message: (theirs as Error).message,
+    });
+  });
+
+  it('commits a transaction, and rolls it back when its work throws', async () => {
+    await client.transaction(async (tx) => {
+      await tx.query("insert into items (id, name) values (3, 'three')");
+    });
+    const failed = client.transaction(async (tx) => {
+      await tx.query("insert into items (id, name) values (4, 'four')");
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    const { rows } = await client.query<{ id: number }>(
+      'select id from items where id in (3, 4) order by id',
+    );
+    expect(rows).toEqual([{ id: 3 }]);
+  });
+
+  it('makes other statements wait while a transaction is open', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> | undefined;
+    await client.transaction(async (tx) => {
+      await tx.query("insert into items (id, name) values (5, 'five')");
+      outside = client
+        .query<{ name: string }>('select name from items where id = 5')
+        .then(({ rows }) => order.push(`outside saw ${rows[0]?.name}`));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('transaction ends');
+    });
+    await outside;
+    expect(order).toEqual(['transaction ends', 'outside saw five']);
+  });
+
+  it('forwards notifications until the listener stops', async () => {
+    const payloads: string[] = [];
+    const stop = await client.listen('changes', (payload) => payloads.push(payload));
+    await client.query("select pg_notify('changes', 'first')");
+    await expect.poll(() => payloads).toEqual(['first']);
+    await stop();
+    await client.query("select pg_notify('changes', 'second')");
+    await client.query('select 1');
+    expect(payloads).toEqual(['first']);
+  });
+});

@@ -1,0 +1,36 @@
+/** The messages between the main thread's PGlite client and the embedded database's thread. */
+import type { PGliteOptions, RowMode } from '@electric-sql/pglite';
+
+/** What the thread opens: a folder (or memory when undefined) and PGlite's options. */
+export type TPgliteOpen = {
+  dataDir: string | undefined;
+  options: Pick<PGliteOptions, 'startParams'>;
+};
+
+/** What the client asks; `tx`: the id of the `begin` whose transaction a statement belongs to. */
+export type TPgliteCall =
+  | {
+      op: 'query';
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: RowMode | undefined;
+      /** Types whose values come back as PostgreSQL's text, for the client's own parsers. */
+      textTypes: number[];
+      tx?: number;
+    }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen' | 'unlisten'; channel: string }
+  | { op: 'close' };
+
+export type TPgliteRequest = TPgliteCall & { id: number };
+
+/** An error's message and plain fields (`code`, `constraint`, `detail`…). */
+export type TPgliteError = { message: string } & Record<string, string | number | boolean>;
+
+/** Id 0 answers the opening of the database. */
+export type TPgliteReply =
+  { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: TPgliteError };
+
+export type TPgliteNotice = { channel: string; payload: string };
