@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
 import type { TRunJobs } from '../apps/server/src/plugins/run-jobs';
@@ -24,6 +24,7 @@ import { openTestDatabase } from '../apps/server/src/test/test-databases';
 import { benchConfig } from './support/bench-app';
 import { percentile } from './support/measure';
 import { streamedChat } from './support/model-call';
+import { cpuPerRun, cpuSnapshot } from './support/cpu-probe';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 1_000);
@@ -253,11 +254,24 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
     ),
   );
   try {
-    return await throughRuns(
+    // What each process spends per run: this one (the API and the waiters), each worker, and
+    // the PostgreSQL backends of this database.
+    const pids = children.map((c) => c.pid!);
+    const before = cpuSnapshot(pids);
+    const result = await throughRuns(
       `pg-boss, ${workers} worker${workers > 1 ? 's' : ''} (${CONCURRENCY} runs each)`,
       app,
       database,
     );
+    const after = cpuSnapshot(pids);
+    const backends = await database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    );
+    const backendPids = (backends as unknown as { rows: Array<{ pid: number }> }).rows.map(
+      (row) => row.pid,
+    );
+    console.log(`${result.name}: CPU ms per run`, cpuPerRun(before, after, backendPids, RUNS));
+    return result;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(

@@ -1,9 +1,27 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import type { accountTokens } from '../../db/schema/index';
 import { apiKeys, emailVerificationTokens, sessions, users } from '../../db/schema/index';
 
 export type TUserRow = typeof users.$inferSelect;
+
+// Every request signed in with the cookie reads it.
+const activeSessionStatement = preparedStatement((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('active_session'),
+);
 
 /**
  * Marks an unused, unexpired single-use token used and returns its row, in one statement, so a
@@ -63,20 +81,7 @@ export function createAuthRepo(db: TDb) {
     insertSession: (values: typeof sessions.$inferInsert) => db.insert(sessions).values(values),
 
     findActiveSession: async (tokenHash: string, now: Date) =>
-      (
-        await db
-          .select({ session: sessions, user: users })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(
-            and(
-              eq(sessions.tokenHash, tokenHash),
-              isNull(sessions.revokedAt),
-              gt(sessions.expiresAt, now),
-            ),
-          )
-          .limit(1)
-      )[0],
+      (await activeSessionStatement(db).execute({ tokenHash, now }))[0],
 
     touchSession: (id: string, now: Date, expiresAt: Date) =>
       db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id)),

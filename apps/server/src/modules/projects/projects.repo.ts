@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TProjectRole } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import { projects, projectUsers, users } from '../../db/schema/index';
 import { listRows, type TListQuery } from '../resources/list-query';
 
@@ -10,12 +11,22 @@ export type TMemberRow = typeof projectUsers.$inferSelect;
 /** A table whose rows belong to a project. */
 export type TProjectTable = PgTable & { id: PgColumn; projectId: PgColumn };
 
-export async function roleOf(db: TDb, userId: string, projectId: string) {
-  const [row] = await db
+const roleStatement = preparedStatement((db) =>
+  db
     .select({ role: projectUsers.role })
     .from(projectUsers)
-    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)))
-    .limit(1);
+    .where(
+      and(
+        eq(projectUsers.projectId, sql.placeholder('projectId')),
+        eq(projectUsers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('project_role'),
+);
+
+export async function roleOf(db: TDb, userId: string, projectId: string) {
+  const [row] = await roleStatement(db).execute({ userId, projectId });
   return row?.role;
 }
 

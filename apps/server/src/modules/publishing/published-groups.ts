@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   planWorkflow,
   workflowInputs,
@@ -11,12 +12,11 @@ import {
   type TFieldError,
   type TGraphDocument,
 } from '@flowsmith/shared';
-import { inTransaction, type TDb } from '../../db/database';
-import { runs } from '../../db/schema/index';
+import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { checkModelQuota } from '../billing/quotas';
-import { insertRow } from '../resources/resources.repo';
 import type { TRunQueue } from '../runs/run-queue';
+import { insertRun } from '../runs/runs.repo';
 import * as repo from './publishing.repo';
 
 /** A group's published version, as every outside caller runs it. */
@@ -120,7 +120,7 @@ export function checkPublishedInputs(
 /**
  * Starts a run of a group's published version for `userId` (the caller, or for visitors of a
  * public app the project's owner), after checking the inputs and the owner's quota; the run
- * is queued in the transaction that stores it. The run row, `queued`.
+ * is queued by the statement that stores it. The run row, `queued`.
  */
 export async function startPublishedRun(
   db: TDb,
@@ -134,8 +134,11 @@ export async function startPublishedRun(
 ) {
   checkPublishedInputs(published, inputs);
   await checkModelQuota(db, published.projectId);
-  return inTransaction(db, async (tx) => {
-    const run = await insertRow(tx, runs, {
+  const id = randomUUID();
+  return insertRun(
+    db,
+    {
+      id,
       projectId: published.projectId,
       userId,
       nodeGroupId: published.groupId,
@@ -146,8 +149,7 @@ export async function startPublishedRun(
       paramsSnapshot: Object.fromEntries(
         published.graph.nodes.map((node) => [node.id, node.data.params]),
       ),
-    });
-    await queue.enqueue(tx, run.id);
-    return run;
-  });
+    },
+    await queue.enqueueing(id),
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { inTransaction, type TDb } from '../../db/database';
 import { createSlots, type TRunQueue, type TRunWorker } from './run-queue';
@@ -12,22 +12,39 @@ const POLL_MS = 2_000;
 const DEADLOCK = '40P01';
 
 /**
- * pg-boss's statements run on our transaction: its `$n` placeholders become parameters of one
- * Drizzle query, so the job is inserted (or not) together with the run.
+ * The statement pg-boss's `send` would run, as one Drizzle query (its `$n` placeholders become
+ * parameters), for a statement of ours to run: the job is stored together with the run.
  */
-function onTransaction(tx: TDb): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      const parts = text.split(/\$(\d+)/);
-      const query = sql.join(
-        parts.map((part, i) =>
-          i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part),
-        ),
-      );
-      return (await tx.execute(query)) as unknown as { rows: unknown[] };
+async function jobInsert(boss: PgBoss, runId: string, jobId?: string): Promise<SQL> {
+  let statement: SQL | undefined;
+  await boss.send(
+    QUEUE,
+    { runId },
+    {
+      ...(jobId ? { id: jobId } : {}),
+      db: {
+        executeSql(text, values) {
+          const parts = text.split(/\$(\d+)/);
+          statement = sql.join(
+            parts.map((part, i) =>
+              i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part),
+            ),
+          );
+          return Promise.resolve({ rows: [{ id: jobId }] });
+        },
+      },
     },
-  };
+  );
+  return statement!;
 }
+
+/**
+ * Completes the job of a run claimed on its signal, in the claiming statement: its job (whose
+ * id is the run's) has nothing left to deliver. A job already fetched is completed by its taker.
+ */
+const completeClaimedJob = (claimedId: SQL) =>
+  sql`update pgboss.job set state = 'completed', completed_on = now()
+    where name = ${QUEUE} and id = ${claimedId} and state < 'active'`;
 
 /**
  * Runs as pg-boss jobs on the app's PostgreSQL. The job only carries the run id: the run's
@@ -74,7 +91,6 @@ export async function createPgBossRunQueue({
     nudged = true;
     wake?.();
   };
-
   // Runs this process has taken, by a job or by their signal: a job for one of them is done.
   const taken = new Set<string>();
   const complete = (jobId: string) =>
@@ -83,9 +99,11 @@ export async function createPgBossRunQueue({
       .catch((error: unknown) => log.warn({ err: error }, 'completing a run job failed'));
   function execute(worker: TRunWorker, runId: string, jobId?: string) {
     taken.add(runId);
+    signalled.delete(runId);
     slots.take(async () => {
       try {
-        await worker(runId);
+        // Taken on its signal, the run's claim completes its job; a fetched job is completed here.
+        await worker(runId, undefined, jobId ? undefined : completeClaimedJob);
       } finally {
         taken.delete(runId);
         if (jobId) await complete(jobId);
@@ -93,10 +111,26 @@ export async function createPgBossRunQueue({
     });
   }
 
+  // Runs signalled while every slot was taken, oldest first: a slot that frees claims the next
+  // one as if its signal came then. Beyond as many as the slots, or after a full batch was
+  // fetched, jobs are `owed`: a slot that frees fetches them. Otherwise it waits for a signal.
+  const signalled = new Set<string>();
+  let owed = false;
+  let worker: TRunWorker | undefined;
+  const onFree = () => {
+    for (const runId of signalled) {
+      if (stopped || slots.free() === 0) break;
+      signalled.delete(runId);
+      if (!taken.has(runId) && worker) execute(worker, runId);
+    }
+    if (owed) nudge();
+  };
+
   async function take(worker: TRunWorker) {
     while (!stopped) {
       nudged = false;
       const free = slots.free();
+      if (free > 0) owed = false;
       let fetched = 0;
       if (free > 0) {
         try {
@@ -110,7 +144,9 @@ export async function createPgBossRunQueue({
           log.warn({ err: error }, 'fetching run jobs failed');
         }
       }
-      if (nudged || (fetched > 0 && fetched === free)) continue;
+      // A full batch may have left jobs behind.
+      if (fetched > 0 && fetched === free) owed = true;
+      if (nudged || (owed && slots.free() > 0)) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, POLL_MS);
         function done() {
@@ -123,17 +159,16 @@ export async function createPgBossRunQueue({
     }
   }
 
-  async function enqueue(tx: TDb, runId: string) {
-    await boss.send(QUEUE, { runId }, { db: onTransaction(tx) });
-    await signalRun(tx, 'job', runId);
-  }
-
   /** Gives a job to every queued run that has none, once whichever processes start together. */
   async function adoptQueuedRuns() {
     const adopted = await inTransaction(db, async (tx) => {
       await lockRunAdoption(tx);
       const ids = await queuedRunIdsWithoutJob(tx, QUEUE);
-      for (const runId of ids) await enqueue(tx, runId);
+      for (const runId of ids) {
+        // A new job id: the run's first job, completed without claiming it, keeps the run's id.
+        await tx.execute(await jobInsert(boss, runId));
+        await signalRun(tx, 'job', runId);
+      }
       return ids.length;
     });
     if (adopted) log.info({ runs: adopted }, 'queued runs without a job were enqueued');
@@ -141,29 +176,35 @@ export async function createPgBossRunQueue({
 
   return {
     kind: 'pg-boss',
-    enqueue,
-    async start(worker, concurrency) {
+    // The job's id is the run's: its claim completes it (`completeClaimedJob`).
+    enqueueing: async (runId) => ({ writes: [await jobInsert(boss, runId, runId)], signal: 'job' }),
+    async start(work, concurrency) {
       await adoptQueuedRuns();
       if (concurrency === 0) return;
       stopped = false;
-      slots = createSlots(concurrency, nudge);
+      worker = work;
+      slots = createSlots(concurrency, onFree);
       // A run's signal comes at its commit, sooner than its job: with a free slot the run is
-      // claimed at once (one atomic update, so one process wins), and its job, fetched then or
-      // later, only completes. The job stays the backstop for a signal nobody took.
+      // claimed at once (one atomic update, so one process wins), which completes its job. The
+      // job stays the backstop for a signal nobody took: without a free slot it is fetched once
+      // one frees.
       const claimAtOnce = (runId: string) => {
-        if (!stopped && slots.free() > 0 && !taken.has(runId)) execute(worker, runId);
-        nudge();
+        if (stopped || taken.has(runId)) return;
+        if (slots.free() > 0) execute(work, runId);
+        else if (signalled.size < concurrency) signalled.add(runId);
+        else owed = true;
       };
       offSignals = [
         signals.on('job', claimAtOnce),
         signals.on('queued', nudge),
         signals.on('resync', nudge),
       ];
-      loop = take(worker);
+      loop = take(work);
     },
     stop() {
       stopping ??= (async () => {
         stopped = true;
+        signalled.clear();
         for (const off of offSignals) off();
         offSignals = [];
         nudge();

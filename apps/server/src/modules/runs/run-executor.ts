@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { nodeCatalog, type TProjectGraph } from '@flowsmith/shared';
 import {
@@ -18,8 +19,6 @@ import { reqLogValues } from '../models/request-log';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
-import { runs } from '../../db/schema/index';
-import { findRow } from '../resources/resources.repo';
 import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
@@ -80,8 +79,15 @@ export function createRunExecutor(
       if (row.cancelRequestedAt) controllers.get(row.id)?.abort(new Error('Cancelled'));
   }
 
-  /** Claims a queued run and executes it; `claimed`: its row, stored claimed by this process. */
-  async function execute(runId: string, claimed?: TRunRow): Promise<void> {
+  /**
+   * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
+   * `withClaim`: what the claim writes too (see `TRunWorker`).
+   */
+  async function execute(
+    runId: string,
+    claimed?: TRunRow,
+    withClaim?: (claimedId: SQL) => SQL,
+  ): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
     // takes them up.
     if (stopping && !claimed) return;
@@ -90,10 +96,12 @@ export function createRunExecutor(
     controllers.set(runId, controller);
     const run =
       claimed ??
-      (await repo.claimRun(db, runId, owner, settings.leaseMs).catch((error: unknown) => {
-        controllers.delete(runId);
-        throw error;
-      }));
+      (await repo
+        .claimRun(db, runId, owner, settings.leaseMs, withClaim)
+        .catch((error: unknown) => {
+          controllers.delete(runId);
+          throw error;
+        }));
     if (!run) {
       controllers.delete(runId);
       return;
@@ -239,7 +247,7 @@ export function createRunExecutor(
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
-          const row = known ?? (await findRow(db, runs, runId));
+          const row = known ?? (await repo.runById(db, runId));
           if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
           let timer: NodeJS.Timeout | undefined;
           known = await Promise.race([

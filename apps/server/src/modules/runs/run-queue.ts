@@ -1,9 +1,24 @@
+import type { SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { signalRun, type TRunSignals } from './run-signals';
+import type { TRunSignal, TRunSignals } from './run-signals';
 import { queuedRunIds, type TRunLease, type TRunRow } from './runs.repo';
 
-/** Executes a run; `claimed` is its row when it was stored already claimed by this process. */
-export type TRunWorker = (runId: string, claimed?: TRunRow) => Promise<void>;
+/**
+ * Executes a run; `claimed` is its row when it was stored already claimed by this process.
+ * `withClaim` is a write the claiming statement makes too, given the claimed run's id, only
+ * when it claims the run.
+ */
+export type TRunWorker = (
+  runId: string,
+  claimed?: TRunRow,
+  withClaim?: (claimedId: SQL) => SQL,
+) => Promise<void>;
+
+/**
+ * What hands a run to the workers: data-modifying statements (`writes`) and a `signal`, written
+ * by the statement that stores the run, so they commit with it or not at all.
+ */
+export type TEnqueueing = { writes: SQL[]; signal: TRunSignal };
 
 /**
  * A slot of this process's worker, held for a run about to be stored already claimed with
@@ -22,10 +37,10 @@ export type TRunReservation = {
 export type TRunQueue = {
   readonly kind: 'in-process' | 'pg-boss';
   /**
-   * Hands a stored run to the workers, inside the transaction `tx` that inserted it: a rolled
-   * back insert enqueues nothing, a committed one is never lost.
+   * What hands the run `runId`, about to be stored, to the workers (see `insertRun`): a run
+   * that is not stored enqueues nothing, a stored one is never lost.
    */
-  enqueue(tx: TDb, runId: string): Promise<void>;
+  enqueueing(runId: string): Promise<TEnqueueing>;
   /** Starts taking runs for `worker`, at most `concurrency` at once; 0 takes none. */
   start(worker: TRunWorker, concurrency: number): Promise<void>;
   /**
@@ -107,7 +122,7 @@ export function createInProcessRunQueue(
 
   return {
     kind: 'in-process',
-    enqueue: (tx, runId) => signalRun(tx, 'queued', runId),
+    enqueueing: () => Promise.resolve({ writes: [], signal: 'queued' }),
     async start(work, concurrency) {
       if (concurrency === 0) return;
       worker = work;

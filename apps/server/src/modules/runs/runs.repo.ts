@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
 import {
@@ -11,7 +12,9 @@ import {
   runs,
 } from '../../db/schema/index';
 import type { TReqLogValues } from '../models/models.repo';
+import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
+import { preparedStatement } from '../../db/prepared';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
@@ -19,18 +22,28 @@ export type TRunLease = { owner: string; leaseMs: number };
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 type TReqLogRow = typeof reqLogs.$inferSelect;
 
-/** A group of the project with the node it is and that node's kind. */
-export async function groupInProject(db: TDb, groupId: string, projectId: string) {
-  const [group] = await db
+const groupInProjectStatement = preparedStatement((db) =>
+  db
     .select({ nodeId: nodeGroups.nodeId, type: nodes.type })
     .from(nodeGroups)
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
-    .where(and(eq(nodeGroups.id, groupId), eq(nodeGroups.projectId, projectId)));
+    .where(
+      and(
+        eq(nodeGroups.id, sql.placeholder('groupId')),
+        eq(nodeGroups.projectId, sql.placeholder('projectId')),
+      ),
+    )
+    .prepare('group_in_project'),
+);
+
+/** A group of the project with the node it is and that node's kind. */
+export async function groupInProject(db: TDb, groupId: string, projectId: string) {
+  const [group] = await groupInProjectStatement(db).execute({ groupId, projectId });
   return group;
 }
 
 /** `now() + ms` on the database's clock, the one clock every process compares leases with. */
-const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
 export async function groupWithRole(db: TDb, groupId: string, userId: string) {
@@ -52,27 +65,48 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
 }
 
 /**
- * Stores a run of the canvas with its params snapshot: each node's params in the project, by
- * node id, read by the statement that stores the run. With `claimed`, it is stored running
- * under that lease, as `claimRun` would leave it.
+ * Stores a run and, in the same statement, what hands it to the workers (`enqueueing`), so both
+ * commit together without a transaction around them. The stored row.
  */
-export async function insertCanvasRun(
+export async function insertRun(
   db: TDb,
-  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { projectId: string },
-  claimed?: TRunLease,
+  values: PgInsertValue<typeof runs> & { id: string },
+  enqueueing?: TEnqueueing,
+): Promise<TRunRow> {
+  const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
+  const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
+  const [inserted] = await db
+    .with(...writes)
+    .insert(runs)
+    .values(values)
+    // Sent when the statement commits.
+    .returning({ ...getTableColumns(runs), signalled: signal ? sql`${signal}::text` : sql`null` });
+  if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
+  const { signalled: _signalled, ...row } = inserted!;
+  return row;
+}
+
+/**
+ * Stores a run of the canvas with its params snapshot: each node's params in the project, by
+ * node id, read by the statement that stores the run. Either handed to the workers
+ * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it.
+ */
+export function insertCanvasRun(
+  db: TDb,
+  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { id: string; projectId: string },
+  to: { enqueueing: TEnqueueing } | { claimed: TRunLease },
 ): Promise<TRunRow> {
   const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
-  const lease = claimed && {
-    status: 'running' as const,
+  if ('enqueueing' in to)
+    return insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing);
+  return insertRun(db, {
+    ...values,
+    paramsSnapshot: snapshot,
+    status: 'running',
     startedAt: new Date(),
-    leaseOwner: claimed.owner,
-    leaseExpiresAt: fromNow(claimed.leaseMs),
-  };
-  const [row] = await db
-    .insert(runs)
-    .values({ ...values, ...lease, paramsSnapshot: snapshot })
-    .returning();
-  return row!;
+    leaseOwner: to.claimed.owner,
+    leaseExpiresAt: fromNow(to.claimed.leaseMs),
+  });
 }
 
 export function nodeStates(db: TDb, runId: string) {
@@ -93,22 +127,63 @@ export async function eventsAfter(db: TDb, runId: string, after: number, limit: 
   return rows.map((row) => row.event);
 }
 
-/**
- * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
- * executed once however often it is queued.
- */
-export async function claimRun(db: TDb, id: string, owner: string, leaseMs: number) {
-  const [row] = await db
+/** A run's row by id. */
+const runByIdStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(runs)
+    .where(eq(runs.id, sql.placeholder('id')))
+    .prepare('run_by_id'),
+);
+export const runById = async (db: TDb, id: string): Promise<TRunRow | undefined> =>
+  (await runByIdStatement(db).execute({ id }))[0];
+
+const claim = (db: TDb) =>
+  db
     .update(runs)
     .set({
       status: 'running',
-      startedAt: new Date(),
-      leaseOwner: owner,
-      leaseExpiresAt: fromNow(leaseMs),
+      startedAt: sql`${sql.placeholder('startedAt')}`,
+      leaseOwner: sql`${sql.placeholder('owner')}`,
+      leaseExpiresAt: fromNow(sql`${sql.placeholder('leaseMs')}`),
+      // Given, or its $onUpdate would be the time the statement was prepared.
+      updatedAt: sql`${sql.placeholder('startedAt')}`,
     })
-    .where(and(eq(runs.id, id), eq(runs.status, 'queued')))
+    .where(and(eq(runs.id, sql.placeholder('id')), eq(runs.status, 'queued')))
     .returning();
-  return row;
+const claimStatement = preparedStatement((db) => claim(db).prepare('claim_run'));
+/** The claim with a write of its own, by that write (one per queue kind). */
+const claimWithStatements = new Map<
+  (claimedId: SQL) => SQL,
+  (db: TDb) => ReturnType<typeof claimWith>
+>();
+function claimWith(db: TDb, withClaim: (claimedId: SQL) => SQL, name: string) {
+  const claimed = db.$with('claimed').as(claim(db));
+  const also = db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')));
+  return db.with(claimed, also).select().from(claimed).prepare(name);
+}
+
+/**
+ * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
+ * executed once however often it is queued. `withClaim` is written by the same statement, only
+ * when it takes the run.
+ */
+export async function claimRun(
+  db: TDb,
+  id: string,
+  owner: string,
+  leaseMs: number,
+  withClaim?: (claimedId: SQL) => SQL,
+) {
+  const values = { id, owner, leaseMs, startedAt: new Date() };
+  if (!withClaim) return (await claimStatement(db).execute(values))[0];
+  let statement = claimWithStatements.get(withClaim);
+  if (!statement) {
+    const name = `claim_run_with_${claimWithStatements.size + 1}`;
+    statement = preparedStatement((db) => claimWith(db, withClaim, name));
+    claimWithStatements.set(withClaim, statement);
+  }
+  return (await statement(db).execute(values))[0];
 }
 
 /**

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { planWorkflow, workflowInputs, type TRunTarget } from '@flowsmith/engine';
 import { nodeKindOf, type TRun, type TUser } from '@flowsmith/shared';
-import { inTransaction, type TDb } from '../../db/database';
+import type { TDb } from '../../db/database';
 import { nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
@@ -93,10 +94,11 @@ async function storeRun(
     customAiId,
     inputs,
   };
+  const id = randomUUID();
   const slot = here ? queue.reserve() : undefined;
   if (slot) {
     try {
-      const run = await repo.insertCanvasRun(db, values, slot.lease);
+      const run = await repo.insertCanvasRun(db, { id, ...values }, { claimed: slot.lease });
       slot.run(run);
       return run;
     } catch (error) {
@@ -104,11 +106,7 @@ async function storeRun(
       throw error;
     }
   }
-  return inTransaction(db, async (tx) => {
-    const run = await repo.insertCanvasRun(tx, values);
-    await queue.enqueue(tx, run.id);
-    return run;
-  });
+  return repo.insertCanvasRun(db, { id, ...values }, { enqueueing: await queue.enqueueing(id) });
 }
 
 export async function createRun(
