@@ -61,6 +61,45 @@ describe('PGlite on its own thread', () => {
     });
   });
 
+  it('binds parameters as PGlite does, again and again, and keeps error fields', async () => {
+    const insert =
+      'insert into items (id, name, at, big, data, bytes, tags) values ($1, $2, $3, $4, $5, $6, $7) returning *';
+    const params = (id: number) => [
+      id,
+      `item ${id}`,
+      new Date('2026-03-04T05:06:07.890Z'),
+      9007199254740993n,
+      { nested: [id, 'x'] },
+      new Uint8Array([id, 0]),
+      ['p', 'q'],
+    ];
+    for (const id of [10, 11, 12]) {
+      const ours = await client.query(insert, params(id));
+      const theirs = await direct.query(insert, params(id));
+      expect(ours.rows).toEqual(theirs.rows);
+      expect(ours.affectedRows).toBe(theirs.affectedRows);
+    }
+    const duplicate = await client.query(insert, params(10)).catch((error: unknown) => error);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    const failed = client.transaction(async (tx) => {
+      await tx.query(insert, params(13));
+      await tx.query(insert, params(10));
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    expect((await client.query(SELECT, [13])).rows).toEqual([]);
+  });
+
+  it('reads a table as it is after `exec` changed it', async () => {
+    await client.exec('create table shapes (id int, size int)');
+    await client.query('insert into shapes values ($1, $2)', [1, 2]);
+    const read = 'select * from shapes where id = $1';
+    expect((await client.query(read, [1])).rows).toEqual([{ id: 1, size: 2 }]);
+    await client.exec(
+      "alter table shapes alter column size type text; update shapes set size = 'big'",
+    );
+    expect((await client.query(read, [1])).rows).toEqual([{ id: 1, size: 'big' }]);
+  });
+
   it('commits a transaction, and rolls it back when its work throws', async () => {
     await client.transaction(async (tx) => {
       await tx.query("insert into items (id, name) values (3, 'three')");
@@ -94,7 +133,7 @@ describe('PGlite on its own thread', () => {
   it('forwards notifications until the listener stops', async () => {
     const payloads: string[] = [];
     const stop = await client.listen('changes', (payload) => payloads.push(payload));
-    await client.query("select pg_notify('changes', 'first')");
+    await client.query('select pg_notify($1, $2)', ['changes', 'first']);
     await expect.poll(() => payloads).toEqual(['first']);
     await stop();
     await client.query("select pg_notify('changes', 'second')");

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
-import type {
-  TPgliteCall,
-  TPgliteNotice,
-  TPgliteOpen,
-  TPgliteReply,
-  TPgliteRequest,
+import {
+  JSON_TYPES,
+  type TPgliteCall,
+  type TPgliteNotice,
+  type TPgliteOpen,
+  type TPgliteReply,
+  type TPgliteRequest,
 } from './pglite-protocol';
 import { serverDir } from '../paths';
 
@@ -36,11 +37,15 @@ function workerSource(): { code: string | URL; eval: boolean } {
   return { code, eval: true };
 }
 
-/** The parsers a query asks for, run here on the text values the thread sends back. */
+const jsonParsers = Object.fromEntries(JSON_TYPES.map((typeId) => [typeId, JSON.parse]));
+
+/**
+ * The parsers a query asks for, run here on the text values the thread sends back; JSON values
+ * come as text too, parsed here as PGlite would unless the query has its own parser for them.
+ */
 function applyParsers<T>(result: Results<T>, { parsers, rowMode }: QueryOptions): Results<T> {
-  if (!parsers) return result;
   const columns = result.fields.flatMap(({ name, dataTypeID }, index) => {
-    const parse = parsers[dataTypeID];
+    const parse = parsers?.[dataTypeID] ?? jsonParsers[dataTypeID];
     return parse ? [{ key: rowMode === 'array' ? index : name, parse }] : [];
   });
   if (columns.length === 0) return result;

@@ -24,6 +24,9 @@ export type TPgliteCall =
   | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'close' };
 
+/** json and jsonb: the thread sends their values as text, the client parses them. */
+export const JSON_TYPES = [114, 3802];
+
 export type TPgliteRequest = TPgliteCall & { id: number };
 
 /** An error's message and plain fields (`code`, `constraint`, `detail`…). */

@@ -4,13 +4,23 @@
  * other end; the messages are `TPgliteRequest` and `TPgliteReply`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite';
-import type {
-  TPgliteNotice,
-  TPgliteOpen,
-  TPgliteReply,
-  TPgliteRequest,
-  TPgliteError,
+import {
+  parse,
+  PGlite,
+  protocol,
+  type messages,
+  type ParserOptions,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+import {
+  JSON_TYPES,
+  type TPgliteNotice,
+  type TPgliteOpen,
+  type TPgliteReply,
+  type TPgliteRequest,
+  type TPgliteError,
 } from './pglite-protocol';
 
 const port = parentPort!;
@@ -18,9 +28,163 @@ const { dataDir, options } = workerData as TPgliteOpen;
 
 const keepAsText = (value: string) => value;
 
-/** Values of these types stay text here: the client runs its own parsers on them. */
+/**
+ * Values of these types stay text here: the client runs its own parsers on them. JSON always
+ * does: a string crosses to the client far cheaper than the objects parsed from it.
+ */
 function textParsers(typeIds: number[]): ParserOptions {
-  return Object.fromEntries(typeIds.map((typeId) => [typeId, keepAsText]));
+  return Object.fromEntries([...typeIds, ...JSON_TYPES].map((typeId) => [typeId, keepAsText]));
+}
+
+const { serialize } = protocol;
+
+/** A statement prepared under `name`, and the types of its parameters. */
+type TPrepared = { name: string; paramTypes: number[] };
+
+/**
+ * The app's statements with parameters, prepared under a name on first use (PGlite's `query`
+ * parses, analyses and plans every statement each time, and crosses into WebAssembly six times
+ * for it). Keyed by SQL text; the oldest is closed once there are more than `MAX_PREPARED`.
+ * Statements without parameters (migrations, DDL) take PGlite's own path and are never kept.
+ */
+const prepared = new Map<string, TPrepared>();
+const MAX_PREPARED = 256;
+let nextStatement = 1;
+/** Statements to close before the next one runs (evicted, or forgotten after an `exec`). */
+let toClose: string[] = [];
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const message = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    message.set(part, at);
+    at += part.length;
+  }
+  return message;
+}
+
+/** PGlite's own error decoration, so errors read the same on either path. */
+function withQuery(error: unknown, sql: string, params: unknown[]): unknown {
+  if (error instanceof Error) Object.assign(error, { query: sql, params });
+  return error;
+}
+
+async function prepare(client: PGlite, sql: string): Promise<TPrepared> {
+  const known = prepared.get(sql);
+  if (known) {
+    // Most recently used last, so eviction takes the least recently used.
+    prepared.delete(sql);
+    prepared.set(sql, known);
+    return known;
+  }
+  const name = `flowsmith_${nextStatement++}`;
+  const closing = toClose.map((old) => serialize.close({ type: 'S', name: old }));
+  toClose = [];
+  const messages = await client.execProtocolStream(
+    concat([
+      ...closing,
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
+  const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+  prepared.set(sql, statement);
+  if (prepared.size > MAX_PREPARED) {
+    const [oldest] = prepared;
+    prepared.delete(oldest![0]);
+    toClose.push(oldest![1].name);
+  }
+  return statement;
+}
+
+/**
+ * PGlite's `query` for a statement with parameters, through its prepared statement: bind,
+ * describe, execute and sync in one crossing. The caller holds PGlite's query lock.
+ */
+async function runPrepared(
+  client: PGlite,
+  sql: string,
+  params: unknown[],
+  options: QueryOptions,
+): Promise<Results> {
+  try {
+    const { name, paramTypes } = await prepare(client, sql);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = client.serializers[paramTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await client.execProtocolStream(
+      concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return toResult(messages, client.parsers, options);
+  } catch (error) {
+    throw withQuery(error, sql, params);
+  }
+}
+
+/**
+ * PGlite's `parseResults` for one statement's messages, with the same result. It merges all of
+ * PGlite's parsers with the query's into a new object for every statement and looks each value's
+ * parser up again; this picks each column's parser once.
+ */
+function toResult(
+  messages: messages.BackendMessage[],
+  defaults: ParserOptions,
+  { parsers, rowMode }: QueryOptions,
+): Results {
+  let fields: Results['fields'] = [];
+  let columns: { name: string; parse: ((value: string, typeId: number) => unknown) | undefined }[] =
+    [];
+  const rows: unknown[] = [];
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as messages.RowDescriptionMessage).fields.map(({ name, dataTypeID }) => ({
+        name,
+        dataTypeID,
+      }));
+      columns = fields.map(({ name, dataTypeID }) => ({
+        name,
+        parse: parsers?.[dataTypeID] ?? defaults[dataTypeID],
+      }));
+    } else if (message.name === 'dataRow') {
+      const values = (message as messages.DataRowMessage).fields.map((value, index) => {
+        const parser = columns[index]!.parse;
+        return value === null || !parser ? value : parser(value, fields[index]!.dataTypeID);
+      });
+      rows.push(
+        rowMode === 'array'
+          ? values
+          : Object.fromEntries(values.map((value, index) => [columns[index]!.name, value])),
+      );
+    } else if (message.name === 'commandComplete') {
+      const words = (message as messages.CommandCompleteMessage).text.split(' ');
+      const count = parseInt(words.at(-1)!, 10);
+      const counts = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!);
+      return {
+        rows,
+        fields,
+        command: words[0],
+        affectedRows: counts ? count : 0,
+        ...(Number.isNaN(count) ? {} : { rowCount: count }),
+      } as Results;
+    }
+  }
+  return { rows: [], fields: [], affectedRows: 0 };
+}
+
+/** Forgets every prepared statement, closed before the next statement is prepared. */
+function forgetPrepared(): void {
+  for (const { name } of prepared.values()) toClose.push(name);
+  prepared.clear();
 }
 
 /**
@@ -69,11 +233,24 @@ function begin(client: PGlite, id: number): Promise<void> {
 async function handle(client: PGlite, request: TPgliteRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const on = request.tx === undefined ? client : openTransaction(request.tx).tx;
-      const parsers = textParsers(request.textTypes);
-      return on.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      const options = { rowMode: request.rowMode, parsers: textParsers(request.textTypes) };
+      const { sql, params, tx } = request;
+      if (!params?.length) {
+        return (tx === undefined ? client : openTransaction(tx).tx).query(sql, params, options);
+      }
+      // PGlite's locks as its `query` takes them: a transaction's own statements hold its lock.
+      if (tx !== undefined) openTransaction(tx);
+      const run = () => client.runExclusive(() => runPrepared(client, sql, params, options));
+      if (tx !== undefined) return run();
+      return client._runExclusiveTransaction(async () => {
+        const result = await run();
+        await client.syncToFs();
+        return result;
+      });
     }
     case 'exec':
+      // What `exec` runs may change the tables a prepared statement reads.
+      forgetPrepared();
       return (request.tx === undefined ? client : openTransaction(request.tx).tx).exec(request.sql);
     case 'begin':
       return begin(client, request.id);
