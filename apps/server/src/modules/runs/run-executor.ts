@@ -119,7 +119,7 @@ export function createRunExecutor(
         throw new Error('There is nothing to run: add nodes that do work');
       admission = deps.meter.forRun(
         { projectId: run.projectId },
-        workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model).length,
+        workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model !== 'none').length,
       );
       const services = createRunServices(
         deps,
