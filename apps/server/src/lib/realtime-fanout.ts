@@ -25,8 +25,72 @@ function returningLostConnections(pool: pg.Pool): pg.Pool {
     return client;
   };
   // The adapter uses nothing else of the pool.
-  const used: Pick<pg.Pool, 'query' | 'connect'> = { query: pool.query.bind(pool), connect };
+  const used: Pick<pg.Pool, 'query' | 'connect'> = {
+    query: batchingNotifications(pool.query.bind(pool)) as pg.Pool['query'],
+    connect,
+  };
   return used as pg.Pool;
+}
+
+const NOTIFY = 'SELECT pg_notify($1, $2)';
+// Payloads the adapter keeps under 8000 bytes: this many make a statement of at most a few MB.
+const MAX_BATCH = 500;
+
+type TQuery = (text: string, values?: unknown[]) => Promise<unknown>;
+type TNotification = {
+  channel: string;
+  payload: string;
+  done: (error?: unknown) => void;
+};
+
+/**
+ * The adapter sends each publication as a statement of its own, and every one commits (a
+ * NOTIFY takes a transaction id, so a WAL flush): a process publishing faster than that queues
+ * them without bound. Here one statement is under way at a time, and the notifications that come
+ * meanwhile go out together in the next one, in order, committed once. PostgreSQL delivers only
+ * one of identical notifications sent in one transaction, so a payload repeated in a batch goes
+ * in the next one.
+ */
+function batchingNotifications(query: TQuery): TQuery {
+  let waiting: TNotification[] = [];
+  let sending = false;
+
+  const send = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch: TNotification[] = [];
+      const seen = new Set<string>();
+      for (const next of waiting) {
+        const key = `${next.channel}\n${next.payload}`;
+        if (batch.length === MAX_BATCH || seen.has(key)) break;
+        seen.add(key);
+        batch.push(next);
+      }
+      waiting = waiting.slice(batch.length);
+      try {
+        await query(
+          'SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(channel, payload, i) ORDER BY n.i',
+          [batch.map((n) => n.channel), batch.map((n) => n.payload)],
+        );
+        for (const n of batch) n.done();
+      } catch (error) {
+        for (const n of batch) n.done(error);
+      }
+    }
+    sending = false;
+  };
+
+  return (text, values) => {
+    if (text !== NOTIFY || !values) return query(text, values);
+    return new Promise<void>((resolve, reject) => {
+      waiting.push({
+        channel: String(values[0]),
+        payload: String(values[1]),
+        done: (error) => (error === undefined ? resolve() : reject(error as Error)),
+      });
+      if (!sending) void send();
+    });
+  };
 }
 
 /**
