@@ -129,6 +129,7 @@ export function createRunExecutor(
           logLater: (context, call) => events.logRequest(reqLogValues(context, call)),
         },
       );
+      events.begin();
       const result = await runWorkflow(
         workflow,
         nodeRegistry,
@@ -162,9 +163,17 @@ export function createRunExecutor(
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       // The end of a run is never dropped: without it the run would stay `running`.
       const stored = await events
-        .close((batch, seq) =>
-          repo.finishRun(db, runId, owner, { status, error, outputs, seq }, batch),
-        )
+        .close(async (batch, seq, logs) => {
+          const ended = await repo.finishRun(
+            db,
+            runId,
+            owner,
+            { status, error, outputs, seq },
+            batch,
+            logs,
+          );
+          return { result: ended.row, logs: ended.logs };
+        })
         .catch((caught: unknown) => {
           log.error({ err: caught, runId }, 'storing the end of a run failed');
           return undefined;

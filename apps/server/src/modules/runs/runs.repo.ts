@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizz
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
+import { fromJson } from '../../db/json-rows';
 import {
   nodeGroups,
   nodes,
@@ -200,9 +201,11 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
 }
 
 /**
- * Stores a run's end, with the events not stored yet (`events`), and signals its waiters, in one
- * statement, only while `owner` still holds it: a process whose lease was taken over writes
- * nothing. The finished row, if it was stored.
+ * Stores a run's end, with the events not stored yet (`events`) and request-log rows of its model
+ * calls not stored yet (`logs`), and signals its waiters, in one statement, only while `owner`
+ * still holds it: a process whose lease was taken over stores only the events and rows (which
+ * are the same whoever stores them). The finished row, if it was stored, and the request-log
+ * rows this statement stored.
  */
 export async function finishRun(
   db: TDb,
@@ -210,22 +213,37 @@ export async function finishRun(
   owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
   events: TStoredEvent[] = [],
-): Promise<TRunRow | undefined> {
+  logs: TReqLogValues[] = [],
+): Promise<{ row: TRunRow | undefined; logs: TReqLogRow[] }> {
   const writes = eventWrites(db, id, events, { counter: false }).map((write, i) =>
     db.$with(`w${i}`, {}).as(write),
   );
+  // A row stored by an attempt whose answer was lost is not stored again.
+  const logWrite =
+    logs.length > 0 &&
+    db
+      .$with('logs')
+      .as(
+        db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning(),
+      );
   const notify = signalOf(db, 'done', id);
   const [finished] = await db
-    .with(...writes)
+    .with(...writes, ...(logWrite ? [logWrite] : []))
     .update(runs)
     .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
     .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
     // Sent for the row it finished only, when the statement commits.
-    .returning({ ...getTableColumns(runs), signalled: notify ? sql`${notify}::text` : sql`null` });
-  if (!finished) return undefined;
+    .returning({
+      ...getTableColumns(runs),
+      signalled: notify ? sql`${notify}::text` : sql`null`,
+      logs: logWrite
+        ? sql<Array<Record<string, unknown>>>`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
+        : sql<null>`null`,
+    });
+  if (!finished) return { row: undefined, logs: [] };
   if (!notify) await signalRun(db, 'done', id);
-  const { signalled: _signalled, ...row } = finished;
-  return row;
+  const { signalled: _signalled, logs: stored, ...row } = finished;
+  return { row, logs: stored ? fromJson(reqLogs, stored) : [] };
 }
 
 /** Numbers and stores a run's status event in `tx`, after every event stored so far. */
