@@ -11,6 +11,8 @@ import { storeEvents, type TStoredEvent } from './runs.repo';
 const TOKEN_FLUSH_MS = 60;
 // Stored events may lag the published ones by this much; readers catch up from the store.
 const FLUSH_MS = 50;
+// Streamed tokens alone may lag longer: the node's end, which follows them, stores them anyway.
+const TOKENS_ALONE_MS = 250;
 const ENDED = ['succeeded', 'failed', 'cancelled', 'skipped'];
 
 function stored(event: TRunProgressEvent): TStoredEvent {
@@ -36,7 +38,7 @@ function stored(event: TRunProgressEvent): TStoredEvent {
  * at least `FLUSH_MS` apart and one is under way at a time: what comes meanwhile is stored
  * together in the next one, in one statement, and the last ones with the run's end. So a chain of
  * quick nodes costs a write per window, not per node, and a run that ends within its first window
- * stores all its events with its end. The run's request-log rows (`logRequest`) go in the same
+ * stores all its events with its end; streamed tokens alone wait longer for their node's end. The run's request-log rows (`logRequest`) go in the same
  * writes and are shown live once stored. While the database is away, events wait
  * in order and are stored once it is back.
  */
@@ -52,9 +54,13 @@ export function createRunEventWriter(
   let pendingLogs: TReqLogValues[] = [];
   let writing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
-  // A run's first events (its start, its nodes queued and the first ones running) come within
-  // moments of each other: the first write waits a window too, and stores them together.
-  let lastWriteAt = performance.now();
+  let scheduledAt = Infinity;
+  // Whether what waits holds more than streamed tokens.
+  let urgent = false;
+  let lastWriteAt = -Infinity;
+  // Until its nodes start (`begin`), a run's events wait: its start is stored with their first
+  // events, or with its end if it ends before.
+  let held = true;
   const tokens = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
 
@@ -101,6 +107,7 @@ export function createRunEventWriter(
     const logs = pendingLogs;
     pending = [];
     pendingLogs = [];
+    urgent = false;
     lastWriteAt = performance.now();
     writing = store(batch, logs).finally(() => {
       writing = undefined;
@@ -109,8 +116,14 @@ export function createRunEventWriter(
   };
 
   const schedule = () => {
-    if (scheduled || writing || (pending.length === 0 && pendingLogs.length === 0)) return;
-    scheduled = setTimeout(write, Math.max(0, lastWriteAt + FLUSH_MS - performance.now()));
+    if (held || writing || (pending.length === 0 && pendingLogs.length === 0)) return;
+    const at = lastWriteAt + (urgent ? FLUSH_MS : TOKENS_ALONE_MS);
+    if (scheduled) {
+      if (scheduledAt <= at) return;
+      clearTimeout(scheduled);
+    }
+    scheduledAt = at;
+    scheduled = setTimeout(write, Math.max(0, at - performance.now()));
   };
 
   const emit = (payload: TRunProgress) => {
@@ -118,6 +131,7 @@ export function createRunEventWriter(
     const event = { runId, seq, ...payload } as TRunProgressEvent;
     realtime.publish(`run:${runId}`, event, { type: payload.type });
     pending.push(stored(event));
+    if (payload.type !== 'node-token') urgent = true;
     schedule();
   };
 
@@ -142,6 +156,7 @@ export function createRunEventWriter(
     /** Stores a request-log row of the run with its next write. */
     logRequest(values: TReqLogValues) {
       pendingLogs.push(values);
+      urgent = true;
       schedule();
     },
 
@@ -150,10 +165,8 @@ export function createRunEventWriter(
      * their first events with the run's start.
      */
     begin() {
+      held = false;
       lastWriteAt = performance.now();
-      if (!scheduled) return;
-      clearTimeout(scheduled);
-      scheduled = undefined;
       schedule();
     },
 
