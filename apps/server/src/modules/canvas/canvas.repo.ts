@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/database';
 import { asJson, fromJson } from '../../db/json-rows';
@@ -26,19 +26,27 @@ async function insertChunked<T>(items: T[], insert: (chunk: T[]) => Promise<unkn
 }
 
 type TGraphTable = typeof nodes | typeof nodeConnections | typeof nodeInputs | typeof nodeOutputs;
-type TGraphJson = Record<'nodes' | 'connections' | 'inputs' | 'outputs' | 'groups', unknown[]>;
+/** A graph's tables as JSON arrays of rows, one column each (see `graphParts`). */
+export type TGraphJson = Record<'nodes' | 'connections' | 'inputs' | 'outputs' | 'groups', unknown>;
 
-/** The JSON aggregates of a graph's tables, for the project `projectId` (a value or placeholder). */
-function graphParts(db: TDb, projectId: SQLWrapper | string, onlyNodeIds?: string[]) {
+/**
+ * The JSON aggregates of a graph's tables, for the project `projectId` (a value, a placeholder
+ * or a column of an enclosing statement), only while `when` holds if given.
+ */
+export function graphParts(
+  db: TDb,
+  projectId: SQLWrapper | string,
+  { onlyNodeIds, when }: { onlyNodeIds?: string[]; when?: SQL } = {},
+) {
   const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
   // The project's rows of a table, those of the chosen nodes when some are chosen, oldest first.
   const rowsOf = (table: TGraphTable, nodeColumn: PgColumn) =>
     db
       .select()
       .from(table as PgTable)
-      .where(and(eq(table.projectId, projectId), only(nodeColumn)))
+      .where(and(eq(table.projectId, projectId), only(nodeColumn), when))
       .orderBy(table.createdAt, table.id);
-  const json = (query: SQLWrapper) => sql<unknown[]>`${asJson(query)}`;
+  const json = (query: SQLWrapper) => sql<unknown>`${asJson(query)}`;
   return {
     nodes: json(rowsOf(nodes, nodes.id)),
     connections: json(rowsOf(nodeConnections, nodeConnections.source)),
@@ -48,7 +56,7 @@ function graphParts(db: TDb, projectId: SQLWrapper | string, onlyNodeIds?: strin
       db
         .select()
         .from(nodeGroups)
-        .where(and(eq(nodeGroups.projectId, projectId), only(nodeGroups.nodeId))),
+        .where(and(eq(nodeGroups.projectId, projectId), only(nodeGroups.nodeId), when)),
     ),
   };
 }
@@ -69,7 +77,7 @@ const projectGraphStatement = preparedStatement((db) =>
 export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
   let row: TGraphJson | undefined;
   if (onlyNodeIds) {
-    const parts = graphParts(db, projectId, onlyNodeIds);
+    const parts = graphParts(db, projectId, { onlyNodeIds });
     const result = (await db.execute(
       sql`select ${parts.nodes} as nodes, ${parts.connections} as connections,
         ${parts.inputs} as inputs, ${parts.outputs} as outputs, ${parts.groups} as groups`,
@@ -78,6 +86,11 @@ export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string
   } else {
     [row] = await projectGraphStatement(db).execute({ projectId });
   }
+  return graphFromJson(row);
+}
+
+/** A graph's rows, read as `graphParts`. */
+export function graphFromJson(row: TGraphJson | undefined) {
   const rows = (part: keyof TGraphJson) => (row?.[part] ?? []) as Array<Record<string, unknown>>;
   return {
     nodes: fromJson(nodes, rows('nodes')),

@@ -12,7 +12,8 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
-import { loadGraph } from '../canvas/canvas.service';
+import type { graphFromJson } from '../canvas/canvas.repo';
+import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
 import { versionGraph } from '../publishing/publishing.repo';
 import { reqLogValues } from '../models/request-log';
@@ -22,17 +23,22 @@ import type { TRunSignals } from './run-signals';
 import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
+type TGraphRows = ReturnType<typeof graphFromJson>;
+
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const INTERRUPTED = 'Interrupted: the process running it stopped';
 
-/** What a run executes: a group's published version, or the canvas as it is now. */
-async function planRun(db: TDb, run: TRunRow) {
+/**
+ * What a run executes: a group's published version, or the canvas as it is now (`rows`, when its
+ * claim read them).
+ */
+async function planRun(db: TDb, run: TRunRow, rows?: TGraphRows) {
   if (run.groupVersionId) {
     const version = await versionGraph(db, run.groupVersionId);
     if (!version) throw new Error('The published version of this run no longer exists');
     return planVersion(version.graph, run.customAiId);
   }
-  const graph = await loadGraph(db, run.projectId);
+  const graph = rows ? graphToApi(run.projectId, rows) : await loadGraph(db, run.projectId);
   return planWorkflow(graph.nodes, graph.connections, targetOf(graph, run), {
     customAiId: run.customAiId,
   });
@@ -94,18 +100,19 @@ export function createRunExecutor(
     // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
-    const run =
-      claimed ??
-      (await repo
-        .claimRun(db, runId, owner, settings.leaseMs, withClaim)
-        .catch((error: unknown) => {
-          controllers.delete(runId);
-          throw error;
-        }));
-    if (!run) {
+    const claim = claimed
+      ? { run: claimed, graph: undefined }
+      : await repo
+          .claimRun(db, runId, owner, settings.leaseMs, withClaim)
+          .catch((error: unknown) => {
+            controllers.delete(runId);
+            throw error;
+          });
+    if (!claim) {
       controllers.delete(runId);
       return;
     }
+    const { run } = claim;
     const events = createRunEventWriter(db, realtime, log, run);
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let error: string | null = null;
@@ -114,7 +121,7 @@ export function createRunExecutor(
     try {
       events.push({ type: 'run-status', status: 'running' });
       if (!run.userId) throw new Error('The person who started this run no longer has an account');
-      const workflow = await planRun(db, run);
+      const workflow = await planRun(db, run, claim.graph);
       if (workflow.nodes.length === 0)
         throw new Error('There is nothing to run: add nodes that do work');
       admission = deps.meter.forRun(

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
@@ -12,6 +12,7 @@ import {
   runNodeStates,
   runs,
 } from '../../db/schema/index';
+import { graphFromJson, graphParts } from '../canvas/canvas.repo';
 import type { TReqLogValues } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
@@ -139,8 +140,10 @@ const runByIdStatement = preparedStatement((db) =>
 export const runById = async (db: TDb, id: string): Promise<TRunRow | undefined> =>
   (await runByIdStatement(db).execute({ id }))[0];
 
-const claim = (db: TDb) =>
-  db
+const claim = (db: TDb) => {
+  // A run of the canvas runs the graph as it is now: read by the claim, spared a statement.
+  const graph = graphParts(db, runs.projectId, { when: isNull(runs.groupVersionId) });
+  return db
     .update(runs)
     .set({
       status: 'running',
@@ -151,7 +154,16 @@ const claim = (db: TDb) =>
       updatedAt: sql`${sql.placeholder('startedAt')}`,
     })
     .where(and(eq(runs.id, sql.placeholder('id')), eq(runs.status, 'queued')))
-    .returning();
+    .returning({
+      ...getTableColumns(runs),
+      // Named, for the claim that is a subquery of a statement with a write of its own.
+      graphNodes: graph.nodes.as('graph_nodes'),
+      graphConnections: graph.connections.as('graph_connections'),
+      graphInputs: graph.inputs.as('graph_inputs'),
+      graphOutputs: graph.outputs.as('graph_outputs'),
+      graphGroups: graph.groups.as('graph_groups'),
+    });
+};
 const claimStatement = preparedStatement((db) => claim(db).prepare('claim_run'));
 /** The claim with a write of its own, by that write (one per queue kind). */
 const claimWithStatements = new Map<
@@ -167,7 +179,7 @@ function claimWith(db: TDb, withClaim: (claimedId: SQL) => SQL, name: string) {
 /**
  * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
  * executed once however often it is queued. `withClaim` is written by the same statement, only
- * when it takes the run.
+ * when it takes the run. The claimed run, with its project's graph when it runs the canvas.
  */
 export async function claimRun(
   db: TDb,
@@ -175,16 +187,26 @@ export async function claimRun(
   owner: string,
   leaseMs: number,
   withClaim?: (claimedId: SQL) => SQL,
-) {
+): Promise<{ run: TRunRow; graph?: ReturnType<typeof graphFromJson> } | undefined> {
   const values = { id, owner, leaseMs, startedAt: new Date() };
-  if (!withClaim) return (await claimStatement(db).execute(values))[0];
-  let statement = claimWithStatements.get(withClaim);
-  if (!statement) {
+  let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
+  if (!statement && withClaim) {
     const name = `claim_run_with_${claimWithStatements.size + 1}`;
     statement = preparedStatement((db) => claimWith(db, withClaim, name));
     claimWithStatements.set(withClaim, statement);
   }
-  return (await statement(db).execute(values))[0];
+  const [claimed] = await statement!(db).execute(values);
+  if (!claimed) return undefined;
+  const { graphNodes, graphConnections, graphInputs, graphOutputs, graphGroups, ...run } = claimed;
+  if (run.groupVersionId) return { run };
+  const graph = graphFromJson({
+    nodes: graphNodes,
+    connections: graphConnections,
+    inputs: graphInputs,
+    outputs: graphOutputs,
+    groups: graphGroups,
+  });
+  return { run, graph };
 }
 
 /**
@@ -223,9 +245,7 @@ export async function finishRun(
     logs.length > 0 &&
     db
       .$with('logs')
-      .as(
-        db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning(),
-      );
+      .as(db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning());
   const notify = signalOf(db, 'done', id);
   const [finished] = await db
     .with(...writes, ...(logWrite ? [logWrite] : []))
@@ -237,7 +257,9 @@ export async function finishRun(
       ...getTableColumns(runs),
       signalled: notify ? sql`${notify}::text` : sql`null`,
       logs: logWrite
-        ? sql<Array<Record<string, unknown>>>`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
+        ? sql<
+            Array<Record<string, unknown>>
+          >`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
         : sql<null>`null`,
     });
   if (!finished) return { row: undefined, logs: [] };
