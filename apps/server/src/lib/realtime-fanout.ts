@@ -11,7 +11,7 @@ type TFanoutLog = { warn(context: object, message: string): void };
  * lost, takes a new one without giving the dead one back, so the pool would wait for it forever
  * on `end()`. Here a lost connection that was not given back is given back, as broken.
  */
-function returningLostConnections(pool: pg.Pool): pg.Pool {
+function returningLostConnections(pool: pg.Pool, query: TQuery): pg.Pool {
   const connect = async () => {
     const client = await pool.connect();
     const release = client.release.bind(client);
@@ -26,7 +26,7 @@ function returningLostConnections(pool: pg.Pool): pg.Pool {
   };
   // The adapter uses nothing else of the pool.
   const used: Pick<pg.Pool, 'query' | 'connect'> = {
-    query: batchingNotifications(pool.query.bind(pool)) as pg.Pool['query'],
+    query: query as pg.Pool['query'],
     connect,
   };
   return used as pg.Pool;
@@ -51,12 +51,11 @@ type TNotification = {
  * one of identical notifications sent in one transaction, so a payload repeated in a batch goes
  * in the next one.
  */
-function batchingNotifications(query: TQuery): TQuery {
+function batchingNotifications(query: TQuery) {
   let waiting: TNotification[] = [];
-  let sending = false;
+  let sending: Promise<void> | undefined;
 
   const send = async () => {
-    sending = true;
     while (waiting.length > 0) {
       const batch: TNotification[] = [];
       const seen = new Set<string>();
@@ -77,10 +76,10 @@ function batchingNotifications(query: TQuery): TQuery {
         for (const n of batch) n.done(error);
       }
     }
-    sending = false;
+    sending = undefined;
   };
 
-  return (text, values) => {
+  const batched: TQuery = (text, values) => {
     if (text !== NOTIFY || !values) return query(text, values);
     return new Promise<void>((resolve, reject) => {
       waiting.push({
@@ -88,9 +87,12 @@ function batchingNotifications(query: TQuery): TQuery {
         payload: String(values[1]),
         done: (error) => (error === undefined ? resolve() : reject(error as Error)),
       });
-      if (!sending) void send();
+      sending ??= send();
     });
   };
+  /** Resolves once every notification queued so far has been sent (or has failed). */
+  const sent = () => sending ?? Promise.resolve();
+  return { query: batched, sent };
 }
 
 /**
@@ -106,11 +108,15 @@ export function createPostgresFanout(url: string, log: TFanoutLog) {
   const lost = (error: Error) => log.warn({ err: error }, 'realtime fan-out connection lost');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  const notifications = batchingNotifications(pool.query.bind(pool));
   return {
-    adapter: createAdapter(returningLostConnections(pool), {
+    adapter: createAdapter(returningLostConnections(pool, notifications.query), {
       errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
     }),
     /** After Socket.IO has closed (which releases the LISTENing connection). */
-    close: () => pool.end(),
+    async close() {
+      await notifications.sent();
+      await pool.end();
+    },
   };
 }
