@@ -17,8 +17,11 @@ export async function streamedChat(baseUrl: string, model: string, content: stri
   const decoder = new TextDecoder();
   let buffered = '';
   let text = '';
-  for await (const bytes of response.body!) {
-    buffered += decoder.decode(bytes, { stream: true });
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
     let end: number;
     while ((end = buffered.indexOf('\n\n')) >= 0) {
       const data = buffered.slice(0, end).replace(/^data: /, '');
@@ -28,5 +31,5 @@ export async function streamedChat(baseUrl: string, model: string, content: stri
       text += chunk.choices[0]?.delta?.content ?? '';
     }
   }
-  return text;
+  if (!text) throw new Error('The model answered nothing');
 }

@@ -3,10 +3,12 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { APICallError, generateText, type ImageModel } from 'ai';
+import { getGlobalDispatcher } from 'undici';
 import type { TModelInfo, TProvider } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
 import { createOutboundFetch, UNREACHABLE } from '../../lib/outbound';
+import { requestFetch } from '../../lib/request-fetch';
 import type { TSecretBox } from '../../lib/secret-box';
 import { echoLanguageModel } from './echo-language-model';
 import { credentialOf, credentialsOf } from './models.repo';
@@ -48,9 +50,14 @@ type TEndpoint = {
   fetch?: typeof fetch;
 };
 
+// The operator's endpoints, on the process's connection pool (kept alive per origin).
+let operatorFetch: typeof fetch | undefined;
+
 function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
-  const fetchOption = endpoint.fetch ? { fetch: endpoint.fetch } : {};
+  const fetchOption = {
+    fetch: endpoint.fetch ?? (operatorFetch ??= requestFetch(getGlobalDispatcher())),
+  };
   const settings = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...fetchOption };
   const calls = (
     language: TResolvedModel['language'],
@@ -146,7 +153,10 @@ export function createModelResolver({
   box: TSecretBox;
 }) {
   const cache = new Map<string, { at: number; models: string[] }>();
-  const userFetch = createOutboundFetch({ allowPrivate: config.allowPrivateProviderUrls });
+  const userFetch = createOutboundFetch({
+    allowPrivate: config.allowPrivateProviderUrls,
+    forModels: true,
+  });
   // Made models are kept: making a provider and its model costs more CPU than a short call's own
   // work. The key holds what a model is made from, so a changed key or address makes it anew, and a user's
   // endpoint never gets the operator's unchecked one.
