@@ -1,10 +1,15 @@
+import { getGlobalDispatcher } from 'undici';
+import { requestFetch } from '../../apps/server/src/lib/request-fetch';
+
+const send = requestFetch(getGlobalDispatcher());
+
 /**
  * One streamed chat completion from an OpenAI-compatible server, as a node asks for it (with
- * the token usage at its end) and with the same `fetch`, read as it arrives: each event parsed,
- * the answer put together. What a node's call costs above this is the client library's.
+ * the token usage at its end) and with the same HTTP client, read as it arrives: each event
+ * parsed, the answer put together. What a node's call costs above this is the AI SDK's.
  */
 export async function streamedChat(baseUrl: string, model: string, content: string) {
-  const response = await fetch(`${baseUrl}/chat/completions`, {
+  const response = await send(`${baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
