@@ -1,7 +1,4 @@
-import { getGlobalDispatcher } from 'undici';
-import { requestFetch } from '../../apps/server/src/lib/request-fetch';
-
-const send = requestFetch(getGlobalDispatcher());
+import { pooledFetch } from '../../apps/server/src/lib/request-fetch';
 
 /**
  * One streamed chat completion from an OpenAI-compatible server, as a node asks for it (with
@@ -9,7 +6,7 @@ const send = requestFetch(getGlobalDispatcher());
  * parsed, the answer put together. What a node's call costs above this is the AI SDK's.
  */
 export async function streamedChat(baseUrl: string, model: string, content: string) {
-  const response = await send(`${baseUrl}/chat/completions`, {
+  const response = await pooledFetch()(`${baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

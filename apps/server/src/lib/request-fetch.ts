@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
-import { type Dispatcher, fetch as undiciFetch, request } from 'undici';
+import { type Dispatcher, fetch as undiciFetch, getGlobalDispatcher, request } from 'undici';
 
 // As many as `fetch` follows.
 const MAX_REDIRECTS = 20;
@@ -69,3 +69,8 @@ export function requestFetch(dispatcher: Dispatcher): typeof fetch {
     );
   }) as typeof fetch;
 }
+
+let pooled: typeof fetch | undefined;
+
+/** `requestFetch` on the process's connection pool (kept alive per origin), as `fetch` uses. */
+export const pooledFetch = () => (pooled ??= requestFetch(getGlobalDispatcher()));

@@ -3,12 +3,11 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { APICallError, generateText, type ImageModel } from 'ai';
-import { getGlobalDispatcher } from 'undici';
 import type { TModelInfo, TProvider } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
 import { createOutboundFetch, UNREACHABLE } from '../../lib/outbound';
-import { requestFetch } from '../../lib/request-fetch';
+import { pooledFetch } from '../../lib/request-fetch';
 import type { TSecretBox } from '../../lib/secret-box';
 import { echoLanguageModel } from './echo-language-model';
 import { credentialOf, credentialsOf } from './models.repo';
@@ -50,14 +49,10 @@ type TEndpoint = {
   fetch?: typeof fetch;
 };
 
-// The operator's endpoints, on the process's connection pool (kept alive per origin).
-let operatorFetch: typeof fetch | undefined;
-
 function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
-  const fetchOption = {
-    fetch: endpoint.fetch ?? (operatorFetch ??= requestFetch(getGlobalDispatcher())),
-  };
+  // The operator's own endpoints are called on the process's connection pool.
+  const fetchOption = { fetch: endpoint.fetch ?? pooledFetch() };
   const settings = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...fetchOption };
   const calls = (
     language: TResolvedModel['language'],
