@@ -70,6 +70,8 @@ export function createRunExecutor(
 
   // Runs this process has ended, with their stored rows: a waiter here needs no read.
   const finished = new EventEmitter<Record<string, [TRunRow | undefined]>>().setMaxListeners(0);
+  // Waiters to wake when the process stops: their wait would outlive the database.
+  const waiters = new Set<() => void>();
 
   /** Renews the leases of the runs this process executes, and stops those cancelled meanwhile. */
   async function heartbeat() {
@@ -207,6 +209,7 @@ export function createRunExecutor(
       timers = [];
       for (const off of offSignals) off();
       for (const controller of controllers.values()) controller.abort(new Error('Interrupted'));
+      for (const wakeUp of waiters) wakeUp();
     },
 
     /**
@@ -239,16 +242,26 @@ export function createRunExecutor(
         if (id === runId && !controllers.has(runId)) wake();
       };
       const onResync = () => wake();
+      // A run executed here ends, and says so, as the process stops; one executed elsewhere may not.
+      const executedElsewhere = () => !controllers.has(runId);
+      const onStop = () => {
+        if (executedElsewhere()) wake(known);
+      };
       finished.on(runId, onFinished);
+      waiters.add(onStop);
       const offDone = signals.on('done', onDone);
       const offResync = signals.on('resync', onResync);
+      let known = stored;
       try {
-        let known = stored;
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
           const row = known ?? (await repo.runById(db, runId));
-          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
+          const stopped = stopping && executedElsewhere();
+          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline || stopped)
+            return row;
+          // What a stopping process answers with: the run as it last knew it.
+          known = row;
           let timer: NodeJS.Timeout | undefined;
           known = await Promise.race([
             signalled,
@@ -260,6 +273,7 @@ export function createRunExecutor(
         }
       } finally {
         finished.off(runId, onFinished);
+        waiters.delete(onStop);
         offDone();
         offResync();
       }
