@@ -1,6 +1,15 @@
-import { and, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type Placeholder,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import {
   nodeConnections,
   nodeGroups,
@@ -44,11 +53,16 @@ function fromJson<T extends PgTable>(table: T, rows: Array<Record<string, unknow
   });
 }
 
+type TGraphJson = Record<
+  'nodes' | 'connections' | 'inputs' | 'outputs' | 'groups',
+  Array<Record<string, unknown>>
+>;
+
 /**
- * The rows of a project's canvas, or of some of its nodes (with their outgoing connections), in
- * one statement: a run reads them before it starts.
+ * The statement that reads a canvas's rows as JSON: of the project `projectId` (a value or a
+ * placeholder), of the chosen nodes (with their outgoing connections) when some are chosen.
  */
-export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
+function graphQuery(db: TDb, projectId: string | Placeholder, onlyNodeIds?: string[]) {
   const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
   // The project's rows of a table, those of the chosen nodes when some are chosen, oldest first.
   const rowsOf = (
@@ -60,22 +74,36 @@ export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string
       .from(table as PgTable)
       .where(and(inProject(table, projectId), only(nodeColumn)))
       .orderBy(table.createdAt, table.id);
-  const parts = {
-    nodes: rowsOf(nodes, nodes.id),
-    connections: rowsOf(nodeConnections, nodeConnections.source),
-    inputs: rowsOf(nodeInputs, nodeInputs.nodeId),
-    outputs: rowsOf(nodeOutputs, nodeOutputs.nodeId),
-    groups: db
-      .select()
-      .from(nodeGroups)
-      .where(and(inProject(nodeGroups, projectId), only(nodeGroups.nodeId))),
-  };
-  const result = (await db.execute(
-    sql`select ${asJson(parts.nodes)} as nodes, ${asJson(parts.connections)} as connections,
-      ${asJson(parts.inputs)} as inputs, ${asJson(parts.outputs)} as outputs,
-      ${asJson(parts.groups)} as groups`,
-  )) as unknown as { rows: Array<Record<keyof typeof parts, Array<Record<string, unknown>>>> };
-  const [row] = result.rows;
+  const asRows = (query: SQLWrapper) => sql<Array<Record<string, unknown>>>`${asJson(query)}`;
+  return db
+    .select({
+      nodes: asRows(rowsOf(nodes, nodes.id)),
+      connections: asRows(rowsOf(nodeConnections, nodeConnections.source)),
+      inputs: asRows(rowsOf(nodeInputs, nodeInputs.nodeId)),
+      outputs: asRows(rowsOf(nodeOutputs, nodeOutputs.nodeId)),
+      groups: asRows(
+        db
+          .select()
+          .from(nodeGroups)
+          .where(and(inProject(nodeGroups, projectId), only(nodeGroups.nodeId))),
+      ),
+    })
+    .from(sql`(select) as one`);
+}
+
+// A whole canvas is what every run of a group reads before it starts.
+const wholeGraphStatement = preparedStatement((db) =>
+  graphQuery(db, sql.placeholder('projectId')).prepare('whole_graph'),
+);
+
+/**
+ * The rows of a project's canvas, or of some of its nodes (with their outgoing connections), in
+ * one statement: a run reads them before it starts.
+ */
+export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
+  const [row]: TGraphJson[] = onlyNodeIds
+    ? await graphQuery(db, projectId, onlyNodeIds)
+    : await wholeGraphStatement(db).execute({ projectId });
   return {
     nodes: fromJson(nodes, row!.nodes),
     connections: fromJson(nodeConnections, row!.connections),

@@ -45,9 +45,8 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
 /** `now() + ms` on the database's clock, the one clock every process compares leases with. */
 const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
-/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
-export async function groupWithRole(db: TDb, groupId: string, userId: string) {
-  const [group] = await db
+const groupWithRoleStatement = preparedStatement((db) =>
+  db
     .select({
       projectId: nodeGroups.projectId,
       nodeId: nodeGroups.nodeId,
@@ -58,9 +57,18 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
     .leftJoin(
       projectUsers,
-      and(eq(projectUsers.projectId, nodeGroups.projectId), eq(projectUsers.userId, userId)),
+      and(
+        eq(projectUsers.projectId, nodeGroups.projectId),
+        eq(projectUsers.userId, sql.placeholder('userId')),
+      ),
     )
-    .where(eq(nodeGroups.id, groupId));
+    .where(eq(nodeGroups.id, sql.placeholder('groupId')))
+    .prepare('group_with_role'),
+);
+
+/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
+export async function groupWithRole(db: TDb, groupId: string, userId: string) {
+  const [group] = await groupWithRoleStatement(db).execute({ groupId, userId });
   return group;
 }
 
