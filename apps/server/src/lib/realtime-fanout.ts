@@ -1,6 +1,5 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Namespace, ServerOptions } from 'socket.io';
-import type { Adapter, BroadcastOptions } from 'socket.io-adapter';
 import pg from 'pg';
 import { ZChannel } from '@flowsmith/shared';
 
@@ -49,8 +48,10 @@ function returningLostConnections(pool: pg.Pool): pg.Pool {
   return used as pg.Pool;
 }
 
+type TAdapter = Namespace['adapter'];
+type TBroadcastOptions = Parameters<TAdapter['broadcast']>[1];
 /** The adapter's own parts used here (`uid` and `removeNode` are not in its public types). */
-type TClusterAdapter = Adapter & { uid: string; removeNode?(uid: string): void };
+type TClusterAdapter = TAdapter & { uid: string; removeNode?(uid: string): void };
 
 // Channels are tracked; a connection's own rooms (its id, `~user:`, `~session:`) are not, so a
 // broadcast to one of those always goes out.
@@ -109,7 +110,7 @@ function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
     return false;
   };
   const broadcast = adapter.broadcast.bind(adapter);
-  adapter.broadcast = (packet: unknown, opts: BroadcastOptions) =>
+  adapter.broadcast = (packet: unknown, opts: TBroadcastOptions) =>
     broadcast(
       packet,
       opts.flags?.local || readElsewhere(opts.rooms)
