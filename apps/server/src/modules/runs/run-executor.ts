@@ -163,9 +163,11 @@ export function createRunExecutor(
         );
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       // The end of a run is never dropped: without it the run would stay `running`.
+      // A run stored already claimed here is waited for here only: `finished` tells its waiter.
+      const signal = !claimed;
       const stored = await events
         .close((batch, seq) =>
-          repo.finishRun(db, runId, owner, { status, error, outputs, seq }, batch),
+          repo.finishRun(db, runId, owner, { status, error, outputs, seq }, batch, { signal }),
         )
         .catch((caught: unknown) => {
           log.error({ err: caught, runId }, 'storing the end of a run failed');

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
@@ -53,5 +54,21 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
     recorded = undefined;
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET[kind]);
+  });
+
+  it.runIf(kind === 'postgres')('signals nobody else: only its own process waits', async () => {
+    const listener = new pg.Client({ connectionString: w.t.database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', ({ payload }) => heard.push(payload ?? ''));
+    await listener.query('LISTEN flowsmith_runs');
+    try {
+      await handle('anyone there?');
+      // A signal is sent at its statement's commit, before the answer: none came.
+      await listener.query('select 1');
+      expect(heard).toEqual([]);
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -210,7 +210,8 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
 /**
  * Stores a run's end, with the events not stored yet (`events`), and signals its waiters, in one
  * statement, only while `owner` still holds it: a process whose lease was taken over writes
- * nothing. The finished row, if it was stored.
+ * nothing. The finished row, if it was stored. `signal: false` for a run only its own process
+ * waits for (it gets the row without a signal).
  */
 export async function finishRun(
   db: TDb,
@@ -218,11 +219,12 @@ export async function finishRun(
   owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
   events: TStoredEvent[] = [],
+  { signal = true } = {},
 ): Promise<TRunRow | undefined> {
   const writes = eventWrites(db, id, events, { counter: false }).map((write, i) =>
     db.$with(`w${i}`, {}).as(write),
   );
-  const notify = signalOf(db, 'done', id);
+  const notify = signal ? signalOf(db, 'done', id) : undefined;
   const [finished] = await db
     .with(...writes)
     .update(runs)
@@ -231,7 +233,7 @@ export async function finishRun(
     // Sent for the row it finished only, when the statement commits.
     .returning({ ...getTableColumns(runs), signalled: notify ? sql`${notify}::text` : sql`null` });
   if (!finished) return undefined;
-  if (!notify) await signalRun(db, 'done', id);
+  if (signal && !notify) await signalRun(db, 'done', id);
   const { signalled: _signalled, ...row } = finished;
   return row;
 }
