@@ -6,11 +6,10 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 // What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
 // the embedded database one more turn of the server's only thread): the API key (1); the group
 // with the caller's role, and the quota (2); the run, stored already claimed by the process that
-// answers (1); the graph (1); the run's end with the events not stored yet, and on PostgreSQL its
-// signal, in one statement (1; on the embedded database signals stay in the process). Events
-// that come while a write is under way go in a write of their own: over a network, or to the
-// embedded database's own thread, the first events may take two writes more, of one statement
-// each.
+// answers (1); the graph (1); the run's end with the events not stored yet, in one statement (1;
+// no signal: the waiter is in the process that ran it). Events that come while a write is under
+// way go in a write of their own: over a network, or to the embedded database's own thread, the
+// first events may take two writes more, of one statement each.
 const BUDGET = { pglite: 8, postgres: 8 };
 const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
 
