@@ -1,10 +1,29 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
+import type { Namespace, ServerOptions } from 'socket.io';
 import pg from 'pg';
+import { ZChannel } from '@flowsmith/shared';
 
 /** The name its connections carry in `pg_stat_activity`. */
 export const FANOUT_CONNECTION = 'flowsmith-realtime';
 
 type TFanoutLog = { warn(context: object, message: string): void };
+
+/** How often a server repeats the channels its clients joined, and after how long without it another forgets them. */
+const ROOMS_EVERY_MS = 5_000;
+const ROOMS_FORGOTTEN_MS = 3 * ROOMS_EVERY_MS;
+const ROOMS_EVENT = 'flowsmith:rooms';
+
+/**
+ * What a server tells the others about the channels its clients joined: all of them (`all`),
+ * or those joined and left since. `hello` asks every other server for all of theirs.
+ */
+type TRoomsMessage = {
+  uid: string;
+  all?: string[];
+  joined?: string[];
+  left?: string[];
+  hello?: boolean;
+};
 
 /**
  * The adapter LISTENs on a connection it takes with `connect()` and, when that connection is
@@ -95,6 +114,88 @@ function batchingNotifications(query: TQuery) {
   return { query: batched, sent };
 }
 
+type TAdapter = Namespace['adapter'];
+type TBroadcastOptions = Parameters<TAdapter['broadcast']>[1];
+/** The adapter's own parts used here (`uid` and `removeNode` are not in its public types). */
+type TClusterAdapter = TAdapter & { uid: string; removeNode?(uid: string): void };
+
+// Channels are tracked; a connection's own rooms (its id, `~user:`, `~session:`) are not, so a
+// broadcast to one of those always goes out.
+const isChannel = (room: string) => ZChannel.safeParse(room).success;
+
+/**
+ * Sends a broadcast to the other servers only when one of them has a client in a room it goes
+ * to: each server tells the others which channels its clients joined (at once when that
+ * changes, all of them every few seconds). A publication nobody elsewhere reads then costs no
+ * NOTIFY. A subscriber learnt of late misses at most the publications of that moment, which a
+ * client catches up from the stored events.
+ */
+function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
+  const others = new Map<string, { rooms: Set<string>; seenAt: number }>();
+  // Through the adapter: while it is being made, the namespace does not have it yet.
+  const tell = (message: Omit<TRoomsMessage, 'uid'>) =>
+    void adapter.serverSideEmit([ROOMS_EVENT, { uid: adapter.uid, ...message }]);
+  const ownChannels = () => [...adapter.rooms.keys()].filter(isChannel);
+  const tellAll = () => {
+    const all = ownChannels();
+    if (all.length) tell({ all });
+  };
+
+  nsp.on(ROOMS_EVENT, (message: TRoomsMessage) => {
+    if (message.hello) tellAll();
+    let node = others.get(message.uid);
+    if (!node || message.all) {
+      node = { rooms: new Set(message.all), seenAt: Date.now() };
+      others.set(message.uid, node);
+    }
+    node.seenAt = Date.now();
+    for (const room of message.joined ?? []) node.rooms.add(room);
+    for (const room of message.left ?? []) node.rooms.delete(room);
+  });
+  adapter.on('create-room', (room: string) => {
+    if (isChannel(room)) tell({ joined: [room] });
+  });
+  adapter.on('delete-room', (room: string) => {
+    if (isChannel(room)) tell({ left: [room] });
+  });
+  const refresh = setInterval(() => {
+    const now = Date.now();
+    for (const [uid, node] of others)
+      if (now - node.seenAt > ROOMS_FORGOTTEN_MS) others.delete(uid);
+    tellAll();
+  }, ROOMS_EVERY_MS);
+  refresh.unref();
+  tell({ hello: true });
+
+  const readElsewhere = (rooms: Set<string>) => {
+    if (rooms.size === 0) return true;
+    for (const room of rooms) {
+      if (!isChannel(room)) return true;
+      for (const node of others.values()) if (node.rooms.has(room)) return true;
+    }
+    return false;
+  };
+  const broadcast = adapter.broadcast.bind(adapter);
+  adapter.broadcast = (packet: unknown, opts: TBroadcastOptions) =>
+    broadcast(
+      packet,
+      opts.flags?.local || readElsewhere(opts.rooms)
+        ? opts
+        : { ...opts, flags: { ...opts.flags, local: true } },
+    );
+  const removeNode = adapter.removeNode?.bind(adapter);
+  adapter.removeNode = (uid: string) => {
+    others.delete(uid);
+    removeNode?.(uid);
+  };
+  const close = adapter.close.bind(adapter);
+  adapter.close = () => {
+    clearInterval(refresh);
+    return close();
+  };
+  return adapter;
+}
+
 /**
  * Socket.IO's PostgreSQL adapter: each server LISTENs on the database and NOTIFYs the others,
  * so a publication reaches clients connected to any server. Its table for payloads over
@@ -109,10 +210,15 @@ export function createPostgresFanout(url: string, log: TFanoutLog) {
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   const notifications = batchingNotifications(pool.query.bind(pool));
+  const postgresAdapter = createAdapter(returningLostConnections(pool, notifications.query), {
+    errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
+  });
+  // Socket.IO calls it with `new`: a function that answers an object, not an arrow function.
+  function adapter(nsp: Namespace) {
+    return sendingOnlyWhereRead(nsp, postgresAdapter(nsp) as unknown as TClusterAdapter);
+  }
   return {
-    adapter: createAdapter(returningLostConnections(pool, notifications.query), {
-      errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
-    }),
+    adapter: adapter as unknown as ServerOptions['adapter'],
     /** After Socket.IO has closed (which releases the LISTENing connection). */
     async close() {
       await notifications.sent();

@@ -76,6 +76,8 @@ export function createRunExecutor(
 
   // Runs this process has ended, with their stored rows: a waiter here needs no read.
   const finished = new EventEmitter<Record<string, [TRunRow | undefined]>>().setMaxListeners(0);
+  // Waiters to wake when the process stops: their wait would outlive the database.
+  const waiters = new Set<() => void>();
 
   /** Renews the leases of the runs this process executes, and stops those cancelled meanwhile. */
   async function heartbeat() {
@@ -169,6 +171,8 @@ export function createRunExecutor(
         );
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       // The end of a run is never dropped: without it the run would stay `running`.
+      // A run stored already claimed here is waited for here only: `finished` tells its waiter.
+      const signal = !claimed;
       const stored = await events
         .close(async (batch, seq, logs) => {
           const ended = await repo.finishRun(
@@ -178,6 +182,7 @@ export function createRunExecutor(
             { status, error, outputs, seq },
             batch,
             logs,
+            { signal },
           );
           return { result: ended.row, logs: ended.logs };
         })
@@ -223,6 +228,7 @@ export function createRunExecutor(
       timers = [];
       for (const off of offSignals) off();
       for (const controller of controllers.values()) controller.abort(new Error('Interrupted'));
+      for (const wakeUp of waiters) wakeUp();
     },
 
     /**
@@ -255,16 +261,26 @@ export function createRunExecutor(
         if (id === runId && !controllers.has(runId)) wake();
       };
       const onResync = () => wake();
+      // A run executed here ends, and says so, as the process stops; one executed elsewhere may not.
+      const executedElsewhere = () => !controllers.has(runId);
+      const onStop = () => {
+        if (executedElsewhere()) wake(known);
+      };
       finished.on(runId, onFinished);
+      waiters.add(onStop);
       const offDone = signals.on('done', onDone);
       const offResync = signals.on('resync', onResync);
+      let known = stored;
       try {
-        let known = stored;
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
           const row = known ?? (await repo.runById(db, runId));
-          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
+          const stopped = stopping && executedElsewhere();
+          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline || stopped)
+            return row;
+          // What a stopping process answers with: the run as it last knew it.
+          known = row;
           let timer: NodeJS.Timeout | undefined;
           known = await Promise.race([
             signalled,
@@ -276,6 +292,7 @@ export function createRunExecutor(
         }
       } finally {
         finished.off(runId, onFinished);
+        waiters.delete(onStop);
         offDone();
         offResync();
       }

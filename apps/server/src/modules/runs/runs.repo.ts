@@ -47,9 +47,8 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
 /** `now() + ms` on the database's clock, the one clock every process compares leases with. */
 const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
-/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
-export async function groupWithRole(db: TDb, groupId: string, userId: string) {
-  const [group] = await db
+const groupWithRoleStatement = preparedStatement((db) =>
+  db
     .select({
       projectId: nodeGroups.projectId,
       nodeId: nodeGroups.nodeId,
@@ -60,9 +59,18 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
     .leftJoin(
       projectUsers,
-      and(eq(projectUsers.projectId, nodeGroups.projectId), eq(projectUsers.userId, userId)),
+      and(
+        eq(projectUsers.projectId, nodeGroups.projectId),
+        eq(projectUsers.userId, sql.placeholder('userId')),
+      ),
     )
-    .where(eq(nodeGroups.id, groupId));
+    .where(eq(nodeGroups.id, sql.placeholder('groupId')))
+    .prepare('group_with_role'),
+);
+
+/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
+export async function groupWithRole(db: TDb, groupId: string, userId: string) {
+  const [group] = await groupWithRoleStatement(db).execute({ groupId, userId });
   return group;
 }
 
@@ -227,7 +235,8 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
  * calls not stored yet (`logs`), and signals its waiters, in one statement, only while `owner`
  * still holds it: a process whose lease was taken over stores only the events and rows (which
  * are the same whoever stores them). The finished row, if it was stored, and the request-log
- * rows this statement stored.
+ * rows this statement stored. `signal: false` for a run only its own process waits for (it gets
+ * the row without a signal).
  */
 export async function finishRun(
   db: TDb,
@@ -236,6 +245,7 @@ export async function finishRun(
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
   events: TStoredEvent[] = [],
   logs: TReqLogValues[] = [],
+  { signal = true } = {},
 ): Promise<{ row: TRunRow | undefined; logs: TReqLogRow[] }> {
   const writes = eventWrites(db, id, events, { counter: false }).map((write, i) =>
     db.$with(`w${i}`, {}).as(write),
@@ -246,7 +256,7 @@ export async function finishRun(
     db
       .$with('logs')
       .as(db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning());
-  const notify = signalOf(db, 'done', id);
+  const notify = signal ? signalOf(db, 'done', id) : undefined;
   const [finished] = await db
     .with(...writes, ...(logWrite ? [logWrite] : []))
     .update(runs)
@@ -263,7 +273,7 @@ export async function finishRun(
         : sql<null>`null`,
     });
   if (!finished) return { row: undefined, logs: [] };
-  if (!notify) await signalRun(db, 'done', id);
+  if (signal && !notify) await signalRun(db, 'done', id);
   const { signalled: _signalled, logs: stored, ...row } = finished;
   return { row, logs: stored ? fromJson(reqLogs, stored) : [] };
 }
