@@ -119,23 +119,24 @@ type TBroadcastOptions = Parameters<TAdapter['broadcast']>[1];
 /** The adapter's own parts used here (`uid` and `removeNode` are not in its public types). */
 type TClusterAdapter = TAdapter & { uid: string; removeNode?(uid: string): void };
 
-// Channels are tracked; a connection's own rooms (its id, `~user:`, `~session:`) are not, so a
-// broadcast to one of those always goes out.
-const isChannel = (room: string) => ZChannel.safeParse(room).success;
+// Only run channels are tracked: they carry most publications, and a run's follower fetches the
+// stored events it missed. Presence (`join`, `leave`, cursors) is never stored, so the other
+// channels and a connection's own rooms (its id, `~user:`, `~session:`) always go out.
+const isTracked = (room: string) => room.startsWith('run:') && ZChannel.safeParse(room).success;
 
 /**
- * Sends a broadcast to the other servers only when one of them has a client in a room it goes
- * to: each server tells the others which channels its clients joined (at once when that
- * changes, all of them every few seconds). A publication nobody elsewhere reads then costs no
- * NOTIFY. A subscriber learnt of late misses at most the publications of that moment, which a
- * client catches up from the stored events.
+ * Sends a broadcast to a run channel to the other servers only when one of them has a client
+ * there: each server tells the others which run channels its clients joined (at once when that
+ * changes, all of them every few seconds). A run's publication nobody elsewhere reads then costs
+ * no NOTIFY. A subscriber learnt of late misses at most the publications of that moment, which
+ * the run's follower catches up from the stored events.
  */
 function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
   const others = new Map<string, { rooms: Set<string>; seenAt: number }>();
   // Through the adapter: while it is being made, the namespace does not have it yet.
   const tell = (message: Omit<TRoomsMessage, 'uid'>) =>
     void adapter.serverSideEmit([ROOMS_EVENT, { uid: adapter.uid, ...message }]);
-  const ownChannels = () => [...adapter.rooms.keys()].filter(isChannel);
+  const ownChannels = () => [...adapter.rooms.keys()].filter(isTracked);
   const tellAll = () => {
     const all = ownChannels();
     if (all.length) tell({ all });
@@ -153,10 +154,10 @@ function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
     for (const room of message.left ?? []) node.rooms.delete(room);
   });
   adapter.on('create-room', (room: string) => {
-    if (isChannel(room)) tell({ joined: [room] });
+    if (isTracked(room)) tell({ joined: [room] });
   });
   adapter.on('delete-room', (room: string) => {
-    if (isChannel(room)) tell({ left: [room] });
+    if (isTracked(room)) tell({ left: [room] });
   });
   const refresh = setInterval(() => {
     const now = Date.now();
@@ -170,7 +171,7 @@ function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
   const readElsewhere = (rooms: Set<string>) => {
     if (rooms.size === 0) return true;
     for (const room of rooms) {
-      if (!isChannel(room)) return true;
+      if (!isTracked(room)) return true;
       for (const node of others.values()) if (node.rooms.has(room)) return true;
     }
     return false;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPublication } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
+import { runs } from '../db/schema/index';
 import { FANOUT_CONNECTION } from '../lib/realtime-fanout';
 import { connectedClient, type TRealtimeTestClient } from '../test/realtime-client';
 import { captureLog, createTestApp, type TTestApp } from '../test/test-app';
@@ -133,9 +134,20 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
     });
   });
 
-  it('sends a publication to the other servers only while a client there reads its channel', async () => {
+  it("sends a run's publication to the other servers only while a client there follows it", async () => {
     const dora = await a.signUp('dora@example.com');
-    const channel = `user:${dora.body.user.id}`;
+    const project = await a.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: dora.cookie, origin: a.origin },
+      payload: { name: 'Runs' },
+    });
+    const projectId = project.json<{ id: string }>().id;
+    const [run] = await a.database.db
+      .insert(runs)
+      .values({ projectId, userId: dora.body.user.id })
+      .returning({ id: runs.id });
+    const channel = `run:${run!.id}`;
     // What the servers say to each other, heard as a third LISTENer would.
     const listener = new pg.Client({ connectionString: database.url });
     await listener.connect();
