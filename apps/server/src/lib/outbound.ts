@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { requestFetch } from './request-fetch';
 
 /** What a caller is told whenever a user-given URL cannot be reached, whatever the cause. */
 export const UNREACHABLE = 'Could not reach the provider';
@@ -108,17 +109,10 @@ function publicOnlyLookup(
   });
 }
 
-/**
- * `fetch` for URLs that users give (provider base URLs, later MCP servers). Unless private
- * addresses are allowed, a connection goes only to a public address: every address a name
- * resolves to is checked, and the socket connects to the checked address itself, so a DNS
- * answer that changes between check and connect (rebinding) gains nothing; redirects are
- * checked the same way. Any failure to connect reads `UNREACHABLE`, so the caller cannot
- * probe which hosts and ports exist.
- */
-export function createOutboundFetch({ allowPrivate }: { allowPrivate: boolean }): typeof fetch {
+/** An agent that connects only where `createOutboundFetch` may go. */
+function checkedAgent(allowPrivate: boolean): Agent {
   const connect = buildConnector(allowPrivate ? {} : { lookup: publicOnlyLookup });
-  const agent = new Agent({
+  return new Agent({
     connect(options, callback) {
       // A literal address is connected to without any lookup: check it here.
       if (!allowPrivate && isIP(options.hostname.replace(/^\[|\]$/g, '')) !== 0) {
@@ -128,9 +122,32 @@ export function createOutboundFetch({ allowPrivate }: { allowPrivate: boolean })
       return connect(options, callback);
     },
   });
+}
+
+/**
+ * `fetch` for URLs that users give (provider base URLs, later MCP servers). Unless private
+ * addresses are allowed, a connection goes only to a public address: every address a name
+ * resolves to is checked, and the socket connects to the checked address itself, so a DNS
+ * answer that changes between check and connect (rebinding) gains nothing; redirects are
+ * checked the same way. Any failure to connect reads `UNREACHABLE`, so the caller cannot
+ * probe which hosts and ports exist. `forModels`: a `requestFetch`, lighter for the model
+ * providers' JSON calls.
+ */
+export function createOutboundFetch({
+  allowPrivate,
+  forModels = false,
+}: {
+  allowPrivate: boolean;
+  forModels?: boolean;
+}): typeof fetch {
+  const agent = checkedAgent(allowPrivate);
+  const send = forModels
+    ? requestFetch(agent)
+    : (input: string | URL | Request, init?: RequestInit) =>
+        undiciFetch(input as string, { ...(init as object), dispatcher: agent });
   return (async (input: string | URL | Request, init?: RequestInit) => {
     try {
-      return await undiciFetch(input as string, { ...(init as object), dispatcher: agent });
+      return await send(input, init);
     } catch (error) {
       if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
         throw error;

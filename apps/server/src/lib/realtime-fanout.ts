@@ -1,17 +1,36 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
+import type { Namespace, ServerOptions } from 'socket.io';
 import pg from 'pg';
+import { ZChannel } from '@flowsmith/shared';
 
 /** The name its connections carry in `pg_stat_activity`. */
 export const FANOUT_CONNECTION = 'flowsmith-realtime';
 
 type TFanoutLog = { warn(context: object, message: string): void };
 
+/** How often a server repeats the channels its clients joined, and after how long without it another forgets them. */
+const ROOMS_EVERY_MS = 5_000;
+const ROOMS_FORGOTTEN_MS = 3 * ROOMS_EVERY_MS;
+const ROOMS_EVENT = 'flowsmith:rooms';
+
+/**
+ * What a server tells the others about the channels its clients joined: all of them (`all`),
+ * or those joined and left since. `hello` asks every other server for all of theirs.
+ */
+type TRoomsMessage = {
+  uid: string;
+  all?: string[];
+  joined?: string[];
+  left?: string[];
+  hello?: boolean;
+};
+
 /**
  * The adapter LISTENs on a connection it takes with `connect()` and, when that connection is
  * lost, takes a new one without giving the dead one back, so the pool would wait for it forever
  * on `end()`. Here a lost connection that was not given back is given back, as broken.
  */
-function returningLostConnections(pool: pg.Pool): pg.Pool {
+function returningLostConnections(pool: pg.Pool, query: TQuery): pg.Pool {
   const connect = async () => {
     const client = await pool.connect();
     const release = client.release.bind(client);
@@ -25,8 +44,157 @@ function returningLostConnections(pool: pg.Pool): pg.Pool {
     return client;
   };
   // The adapter uses nothing else of the pool.
-  const used: Pick<pg.Pool, 'query' | 'connect'> = { query: pool.query.bind(pool), connect };
+  const used: Pick<pg.Pool, 'query' | 'connect'> = {
+    query: query as pg.Pool['query'],
+    connect,
+  };
   return used as pg.Pool;
+}
+
+const NOTIFY = 'SELECT pg_notify($1, $2)';
+// Payloads the adapter keeps under 8000 bytes: this many make a statement of at most a few MB.
+const MAX_BATCH = 500;
+
+type TQuery = (text: string, values?: unknown[]) => Promise<unknown>;
+type TNotification = {
+  channel: string;
+  payload: string;
+  done: (error?: unknown) => void;
+};
+
+/**
+ * The adapter sends each publication as a statement of its own, and every one commits (a
+ * NOTIFY takes a transaction id, so a WAL flush): a process publishing faster than that queues
+ * them without bound. Here one statement is under way at a time, and the notifications that come
+ * meanwhile go out together in the next one, in order, committed once. PostgreSQL delivers only
+ * one of identical notifications sent in one transaction, so a payload repeated in a batch goes
+ * in the next one.
+ */
+function batchingNotifications(query: TQuery) {
+  let waiting: TNotification[] = [];
+  let sending: Promise<void> | undefined;
+
+  const send = async () => {
+    while (waiting.length > 0) {
+      const batch: TNotification[] = [];
+      const seen = new Set<string>();
+      for (const next of waiting) {
+        const key = `${next.channel}\n${next.payload}`;
+        if (batch.length === MAX_BATCH || seen.has(key)) break;
+        seen.add(key);
+        batch.push(next);
+      }
+      waiting = waiting.slice(batch.length);
+      try {
+        await query(
+          'SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(channel, payload, i) ORDER BY n.i',
+          [batch.map((n) => n.channel), batch.map((n) => n.payload)],
+        );
+        for (const n of batch) n.done();
+      } catch (error) {
+        for (const n of batch) n.done(error);
+      }
+    }
+    sending = undefined;
+  };
+
+  const batched: TQuery = (text, values) => {
+    if (text !== NOTIFY || !values) return query(text, values);
+    return new Promise<void>((resolve, reject) => {
+      waiting.push({
+        channel: String(values[0]),
+        payload: String(values[1]),
+        done: (error) => (error === undefined ? resolve() : reject(error as Error)),
+      });
+      sending ??= send();
+    });
+  };
+  /** Resolves once every notification queued so far has been sent (or has failed). */
+  const sent = () => sending ?? Promise.resolve();
+  return { query: batched, sent };
+}
+
+type TAdapter = Namespace['adapter'];
+type TBroadcastOptions = Parameters<TAdapter['broadcast']>[1];
+/** The adapter's own parts used here (`uid` and `removeNode` are not in its public types). */
+type TClusterAdapter = TAdapter & { uid: string; removeNode?(uid: string): void };
+
+// Only run channels are tracked: they carry most publications, and a run's follower fetches the
+// stored events it missed. Presence (`join`, `leave`, cursors) is never stored, so the other
+// channels and a connection's own rooms (its id, `~user:`, `~session:`) always go out.
+const isTracked = (room: string) => room.startsWith('run:') && ZChannel.safeParse(room).success;
+
+/**
+ * Sends a broadcast to a run channel to the other servers only when one of them has a client
+ * there: each server tells the others which run channels its clients joined (at once when that
+ * changes, all of them every few seconds). A run's publication nobody elsewhere reads then costs
+ * no NOTIFY. A subscriber learnt of late misses at most the publications of that moment, which
+ * the run's follower catches up from the stored events.
+ */
+function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
+  const others = new Map<string, { rooms: Set<string>; seenAt: number }>();
+  // Through the adapter: while it is being made, the namespace does not have it yet.
+  const tell = (message: Omit<TRoomsMessage, 'uid'>) =>
+    void adapter.serverSideEmit([ROOMS_EVENT, { uid: adapter.uid, ...message }]);
+  const ownChannels = () => [...adapter.rooms.keys()].filter(isTracked);
+  const tellAll = () => {
+    const all = ownChannels();
+    if (all.length) tell({ all });
+  };
+
+  nsp.on(ROOMS_EVENT, (message: TRoomsMessage) => {
+    if (message.hello) tellAll();
+    let node = others.get(message.uid);
+    if (!node || message.all) {
+      node = { rooms: new Set(message.all), seenAt: Date.now() };
+      others.set(message.uid, node);
+    }
+    node.seenAt = Date.now();
+    for (const room of message.joined ?? []) node.rooms.add(room);
+    for (const room of message.left ?? []) node.rooms.delete(room);
+  });
+  adapter.on('create-room', (room: string) => {
+    if (isTracked(room)) tell({ joined: [room] });
+  });
+  adapter.on('delete-room', (room: string) => {
+    if (isTracked(room)) tell({ left: [room] });
+  });
+  const refresh = setInterval(() => {
+    const now = Date.now();
+    for (const [uid, node] of others)
+      if (now - node.seenAt > ROOMS_FORGOTTEN_MS) others.delete(uid);
+    tellAll();
+  }, ROOMS_EVERY_MS);
+  refresh.unref();
+  tell({ hello: true });
+
+  const readElsewhere = (rooms: Set<string>) => {
+    if (rooms.size === 0) return true;
+    for (const room of rooms) {
+      if (!isTracked(room)) return true;
+      for (const node of others.values()) if (node.rooms.has(room)) return true;
+    }
+    return false;
+  };
+  const broadcast = adapter.broadcast.bind(adapter);
+  adapter.broadcast = (packet: unknown, opts: TBroadcastOptions) =>
+    broadcast(
+      packet,
+      opts.flags?.local || readElsewhere(opts.rooms)
+        ? opts
+        : { ...opts, flags: { ...opts.flags, local: true } },
+    );
+  const removeNode = adapter.removeNode?.bind(adapter);
+  adapter.removeNode = (uid: string) => {
+    others.delete(uid);
+    removeNode?.(uid);
+  };
+  const close = adapter.close.bind(adapter);
+  adapter.close = () => {
+    clearInterval(refresh);
+    return close();
+  };
+  return adapter;
 }
 
 /**
@@ -42,11 +210,20 @@ export function createPostgresFanout(url: string, log: TFanoutLog) {
   const lost = (error: Error) => log.warn({ err: error }, 'realtime fan-out connection lost');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  const notifications = batchingNotifications(pool.query.bind(pool));
+  const postgresAdapter = createAdapter(returningLostConnections(pool, notifications.query), {
+    errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
+  });
+  // Socket.IO calls it with `new`: a function that answers an object, not an arrow function.
+  function adapter(nsp: Namespace) {
+    return sendingOnlyWhereRead(nsp, postgresAdapter(nsp) as unknown as TClusterAdapter);
+  }
   return {
-    adapter: createAdapter(returningLostConnections(pool), {
-      errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
-    }),
+    adapter: adapter as unknown as ServerOptions['adapter'],
     /** After Socket.IO has closed (which releases the LISTENing connection). */
-    close: () => pool.end(),
+    async close() {
+      await notifications.sent();
+      await pool.end();
+    },
   };
 }

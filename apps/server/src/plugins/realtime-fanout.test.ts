@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPublication } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
+import { runs } from '../db/schema/index';
 import { FANOUT_CONNECTION } from '../lib/realtime-fanout';
 import { connectedClient, type TRealtimeTestClient } from '../test/realtime-client';
 import { captureLog, createTestApp, type TTestApp } from '../test/test-app';
@@ -130,6 +132,60 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
       user: { id: vera.body.user.id },
       client: onB.id,
     });
+  });
+
+  it("sends a run's publication to the other servers only while a client there follows it", async () => {
+    const dora = await a.signUp('dora@example.com');
+    const project = await a.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: dora.cookie, origin: a.origin },
+      payload: { name: 'Runs' },
+    });
+    const projectId = project.json<{ id: string }>().id;
+    const [run] = await a.database.db
+      .insert(runs)
+      .values({ projectId, userId: dora.body.user.id })
+      .returning({ id: runs.id });
+    const channel = `run:${run!.id}`;
+    // What the servers say to each other, heard as a third LISTENer would.
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const broadcasts: string[] = [];
+    listener.on('notification', ({ payload }) => {
+      if (payload?.includes(channel) && payload.includes('"publication"')) broadcasts.push(payload);
+    });
+    await listener.query('LISTEN "socket.io#/"');
+    try {
+      a.app.realtime.publish(channel, { to: 'nobody' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(broadcasts).toEqual([]);
+
+      const client = await open(b, dora.body.wsInfo.token);
+      await client.emitWithAck('subscribe', channel);
+      const received = new Promise<TPublication>((resolve) => client.once('publication', resolve));
+      // B tells A as the client joins; publish until A has heard it.
+      const again = setInterval(() => a.app.realtime.publish(channel, { to: 'B' }), 100);
+      try {
+        expect((await received).data).toEqual({ to: 'B' });
+      } finally {
+        clearInterval(again);
+      }
+      // This listener hears it on a connection of its own, maybe after B's client did.
+      await expect.poll(() => broadcasts.length).toBeGreaterThan(0);
+
+      client.disconnect();
+      await expect
+        .poll(async () => {
+          const before = broadcasts.length;
+          a.app.realtime.publish(channel, { to: 'nobody again' });
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return broadcasts.length === before;
+        })
+        .toBe(true);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('survives losing its database connections and fans out again once reconnected', async () => {

@@ -23,6 +23,17 @@ const activeSessionStatement = preparedStatement((db) =>
     .prepare('active_session'),
 );
 
+// Every call made with an API key reads it.
+const activeApiKeyStatement = preparedStatement((db) =>
+  db
+    .select({ apiKey: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare('active_api_key'),
+);
+
 /**
  * Marks an unused, unexpired single-use token used and returns its row, in one statement, so a
  * link works once however often it is followed; `also` narrows which tokens count.
@@ -105,14 +116,9 @@ export function createAuthRepo(db: TDb) {
       ).length > 0,
 
     findActiveApiKey: async (keyHash: string, now: Date) =>
-      (
-        await db
-          .select({ apiKey: apiKeys, user: users })
-          .from(apiKeys)
-          .innerJoin(users, eq(users.id, apiKeys.userId))
-          .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-          .limit(1)
-      ).filter((row) => !row.apiKey.expiresAt || row.apiKey.expiresAt > now)[0],
+      (await activeApiKeyStatement(db).execute({ keyHash })).filter(
+        (row) => !row.apiKey.expiresAt || row.apiKey.expiresAt > now,
+      )[0],
 
     touchApiKey: (id: string, now: Date) =>
       db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)),

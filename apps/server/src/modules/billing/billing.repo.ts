@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import {
   invoices,
   paymentEvents,
@@ -80,25 +81,16 @@ export async function projectOwner(db: TDb, projectId: string) {
   return project?.createdBy;
 }
 
-/**
- * What a project's next model call is checked against, in one statement: the user it counts for
- * (the project's first owner, else its creator), the project's budget, that user's plan (the
- * current subscription's, else Free) and the requests counted this period. Undefined when the
- * project has no such user. With `take`, a project without a budget also has requests counted
- * by the same statement, as `takeRequest` would (`taken`: how many, 0 when refused); with a
- * budget, whose spend is checked first, `taken` is null and nothing is counted.
- */
-export async function modelQuotaState(
-  db: TDb,
-  projectId: string,
-  periodStart: Date,
-  now: Date,
-  { take = 0 } = {},
-) {
-  const plan = (from: ReturnType<typeof sql>) =>
+type TQuotaValue = string | Placeholder;
+
+/** The `with` parts `o` (whose plan) and `s` (the state) of `modelQuotaState`. */
+function quotaState(projectId: TQuotaValue, periodStart: TQuotaValue, now: TQuotaValue) {
+  const plan = (from: SQL) =>
     sql`(select json_build_object('name', ${subscriptionPlans.name}, 'requestsPerMonth', ${subscriptionPlans.requestsPerMonth}) ${from})`;
-  const period = sql`${periodStart.toISOString()}::timestamptz`;
-  const state = sql`
+  const period = sql`${periodStart}::timestamptz`;
+  return {
+    period,
+    state: sql`
       o as (
         select coalesce(
           (select ${projectUsers.userId} from ${projectUsers}
@@ -114,7 +106,7 @@ export async function modelQuotaState(
           coalesce(
             ${plan(sql`from ${subscriptions} join ${subscriptionPlans} on ${subscriptionPlans.id} = ${subscriptions.planId}
               where ${subscriptions.userId} = o.owner_id and ${subscriptions.status} = 'active'
-                and ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz
+                and ${subscriptions.currentPeriodEnd} > ${now}::timestamptz
               order by ${subscriptions.createdAt} desc limit 1`)},
             ${plan(sql`from ${subscriptionPlans} where ${subscriptionPlans.code} = 'free'`)}
           ) as "plan",
@@ -122,12 +114,59 @@ export async function modelQuotaState(
             where ${usageCounters.userId} = o.owner_id
               and ${usageCounters.periodStart} = ${period}) as "used"
         from o
-      )`;
+      )`,
+  };
+}
+
+type TQuotaRow = {
+  ownerId: string | null;
+  capCents: number | null;
+  plan: { name: string; requestsPerMonth: number } | null;
+  used: number | null;
+  taken: number | null;
+};
+
+// Without counting, the state is read by every run a group starts: prepared once.
+const quotaStateStatement = preparedStatement((db) => {
+  const { state } = quotaState(
+    sql.placeholder('projectId'),
+    sql.placeholder('periodStart'),
+    sql.placeholder('now'),
+  );
+  return db
+    .select({
+      ownerId: sql<string | null>`s."ownerId"`,
+      capCents: sql<number | null>`s."capCents"`,
+      plan: sql<TQuotaRow['plan']>`s.plan`,
+      used: sql<number | null>`s.used`,
+      taken: sql<null>`null`,
+    })
+    .from(sql`(with ${state} select * from s) as s`)
+    .prepare('model_quota_state');
+});
+
+/**
+ * What a project's next model call is checked against, in one statement: the user it counts for
+ * (the project's first owner, else its creator), the project's budget, that user's plan (the
+ * current subscription's, else Free) and the requests counted this period. Undefined when the
+ * project has no such user. With `take`, a project without a budget also has requests counted
+ * by the same statement, as `takeRequest` would (`taken`: how many, 0 when refused); with a
+ * budget, whose spend is checked first, `taken` is null and nothing is counted.
+ */
+export async function modelQuotaState(
+  db: TDb,
+  projectId: string,
+  periodStart: Date,
+  now: Date,
+  { take = 0 } = {},
+) {
+  const iso = { periodStart: periodStart.toISOString(), now: now.toISOString() };
   // The row lock of the upsert serialises concurrent callers, as in `takeRequest`. Up to `take`
   // requests are counted at once, never more than an eighth of what the plan has left (but
   // one), all together or none when that would pass the limit; `taken` says how many.
-  const query = take
-    ? sql`with ${state},
+  const counting = () => {
+    const { state, period } = quotaState(projectId, iso.periodStart, iso.now);
+    return sql`with ${state},
       n as (
         select least(${take}::int,
           greatest(1, ((s.plan ->> 'requestsPerMonth')::int - coalesce(s.used, 0)) / 8)) as n
@@ -147,15 +186,11 @@ export async function modelQuotaState(
       select s.*, case when s."capCents" is null
           then case when exists (select 1 from t) then (select n from n) else 0 end
         end as "taken"
-      from s`
-    : sql`with ${state} select s.*, null as "taken" from s`;
-  const [row] = rowsOf<{
-    ownerId: string | null;
-    capCents: number | null;
-    plan: { name: string; requestsPerMonth: number } | null;
-    used: number | null;
-    taken: number | null;
-  }>(await db.execute(query));
+      from s`;
+  };
+  const [row] = take
+    ? rowsOf<TQuotaRow>(await db.execute(counting()))
+    : await quotaStateStatement(db).execute({ projectId, ...iso });
   if (!row?.ownerId) return undefined;
   if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
   return {

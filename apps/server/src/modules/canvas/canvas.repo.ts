@@ -1,6 +1,8 @@
-import { and, eq, getTableColumns, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/database';
+import { asJson, fromJson } from '../../db/json-rows';
+import { preparedStatement } from '../../db/prepared';
 import {
   nodeConnections,
   nodeGroups,
@@ -8,6 +10,7 @@ import {
   nodeOutputs,
   nodes,
   nodeTypes,
+  projects,
 } from '../../db/schema/index';
 import { findRow, inProject, rowWhere } from '../resources/resources.repo';
 
@@ -22,66 +25,79 @@ async function insertChunked<T>(items: T[], insert: (chunk: T[]) => Promise<unkn
   for (let i = 0; i < items.length; i += CHUNK) await insert(items.slice(i, i + CHUNK));
 }
 
-/** A query's rows as one JSON array, to read several tables in one statement. */
-const asJson = (query: SQLWrapper) =>
-  sql`(select coalesce(json_agg(q), '[]'::json) from (${query}) q)`;
+type TGraphTable = typeof nodes | typeof nodeConnections | typeof nodeInputs | typeof nodeOutputs;
+/** A graph's tables as JSON arrays of rows, one column each (see `graphParts`). */
+export type TGraphJson = Record<'nodes' | 'connections' | 'inputs' | 'outputs' | 'groups', unknown>;
 
-/** Rows read as JSON back in Drizzle's shape: property names, dates; JSON columns as they came. */
-function fromJson<T extends PgTable>(table: T, rows: Array<Record<string, unknown>>) {
-  const columns = Object.entries(getTableColumns(table));
-  return rows.map((raw) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const value = raw[column.name];
-      row[key] =
-        value === null || value === undefined
-          ? null
-          : column.columnType === 'PgJsonb' || column.columnType === 'PgJson'
-            ? value
-            : column.mapFromDriverValue(value);
-    }
-    return row as T['$inferSelect'];
-  });
+/**
+ * The JSON aggregates of a graph's tables, for the project `projectId` (a value, a placeholder
+ * or a column of an enclosing statement), only while `when` holds if given.
+ */
+export function graphParts(
+  db: TDb,
+  projectId: SQLWrapper | string,
+  { onlyNodeIds, when }: { onlyNodeIds?: string[]; when?: SQL } = {},
+) {
+  const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
+  // The project's rows of a table, those of the chosen nodes when some are chosen, oldest first.
+  const rowsOf = (table: TGraphTable, nodeColumn: PgColumn) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.projectId, projectId), only(nodeColumn), when))
+      .orderBy(table.createdAt, table.id);
+  const json = (query: SQLWrapper) => sql<unknown>`${asJson(query)}`;
+  return {
+    nodes: json(rowsOf(nodes, nodes.id)),
+    connections: json(rowsOf(nodeConnections, nodeConnections.source)),
+    inputs: json(rowsOf(nodeInputs, nodeInputs.nodeId)),
+    outputs: json(rowsOf(nodeOutputs, nodeOutputs.nodeId)),
+    groups: json(
+      db
+        .select()
+        .from(nodeGroups)
+        .where(and(eq(nodeGroups.projectId, projectId), only(nodeGroups.nodeId), when)),
+    ),
+  };
 }
+
+/** A whole project's graph, the statement of every run of the canvas: prepared once. */
+const projectGraphStatement = preparedStatement((db) =>
+  db
+    .select(graphParts(db, sql.placeholder('projectId')))
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .prepare('project_graph'),
+);
 
 /**
  * The rows of a project's canvas, or of some of its nodes (with their outgoing connections), in
  * one statement: a run reads them before it starts.
  */
 export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
-  const only = (column: PgColumn) => (onlyNodeIds ? inArray(column, onlyNodeIds) : undefined);
-  // The project's rows of a table, those of the chosen nodes when some are chosen, oldest first.
-  const rowsOf = (
-    table: typeof nodes | typeof nodeConnections | typeof nodeInputs | typeof nodeOutputs,
-    nodeColumn: PgColumn,
-  ) =>
-    db
-      .select()
-      .from(table as PgTable)
-      .where(and(inProject(table, projectId), only(nodeColumn)))
-      .orderBy(table.createdAt, table.id);
-  const parts = {
-    nodes: rowsOf(nodes, nodes.id),
-    connections: rowsOf(nodeConnections, nodeConnections.source),
-    inputs: rowsOf(nodeInputs, nodeInputs.nodeId),
-    outputs: rowsOf(nodeOutputs, nodeOutputs.nodeId),
-    groups: db
-      .select()
-      .from(nodeGroups)
-      .where(and(inProject(nodeGroups, projectId), only(nodeGroups.nodeId))),
-  };
-  const result = (await db.execute(
-    sql`select ${asJson(parts.nodes)} as nodes, ${asJson(parts.connections)} as connections,
-      ${asJson(parts.inputs)} as inputs, ${asJson(parts.outputs)} as outputs,
-      ${asJson(parts.groups)} as groups`,
-  )) as unknown as { rows: Array<Record<keyof typeof parts, Array<Record<string, unknown>>>> };
-  const [row] = result.rows;
+  let row: TGraphJson | undefined;
+  if (onlyNodeIds) {
+    const parts = graphParts(db, projectId, { onlyNodeIds });
+    const result = (await db.execute(
+      sql`select ${parts.nodes} as nodes, ${parts.connections} as connections,
+        ${parts.inputs} as inputs, ${parts.outputs} as outputs, ${parts.groups} as groups`,
+    )) as unknown as { rows: TGraphJson[] };
+    row = result.rows[0];
+  } else {
+    [row] = await projectGraphStatement(db).execute({ projectId });
+  }
+  return graphFromJson(row);
+}
+
+/** A graph's rows, read as `graphParts`. */
+export function graphFromJson(row: TGraphJson | undefined) {
+  const rows = (part: keyof TGraphJson) => (row?.[part] ?? []) as Array<Record<string, unknown>>;
   return {
-    nodes: fromJson(nodes, row!.nodes),
-    connections: fromJson(nodeConnections, row!.connections),
-    inputs: fromJson(nodeInputs, row!.inputs),
-    outputs: fromJson(nodeOutputs, row!.outputs),
-    groups: fromJson(nodeGroups, row!.groups),
+    nodes: fromJson(nodes, rows('nodes')),
+    connections: fromJson(nodeConnections, rows('connections')),
+    inputs: fromJson(nodeInputs, rows('inputs')),
+    outputs: fromJson(nodeOutputs, rows('outputs')),
+    groups: fromJson(nodeGroups, rows('groups')),
   };
 }
 

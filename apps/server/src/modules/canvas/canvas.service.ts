@@ -30,7 +30,14 @@ export async function loadGraph(
   projectId: string,
   onlyNodeIds?: string[],
 ): Promise<TProjectGraph> {
-  const rows = await repo.graphRows(db, projectId, onlyNodeIds);
+  return graphToApi(projectId, await repo.graphRows(db, projectId, onlyNodeIds));
+}
+
+/** A graph's rows (see `graphRows`) in the API's shapes. */
+export function graphToApi(
+  projectId: string,
+  rows: ReturnType<typeof repo.graphFromJson>,
+): TProjectGraph {
   const row = (r: object) => apiRow(r as TDbRow) as never;
   return {
     projectId,

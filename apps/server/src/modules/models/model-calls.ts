@@ -1,4 +1,5 @@
-import { generateImage, streamText } from 'ai';
+import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { generateImage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   NodeTimeoutError,
@@ -8,7 +9,7 @@ import {
 } from '@flowsmith/engine';
 import type { TAdmission } from '../billing/quotas';
 import { echoImage, roughTokens } from './echo-model';
-import { logModelError } from './model-logging';
+import { logModelError, logModelWarnings } from './model-logging';
 import type { TModelResolver, TResolvedModel } from './model-resolver';
 import {
   callAttempts,
@@ -39,6 +40,12 @@ function describe(error: unknown): string {
 const promptText = (system: string | undefined, prompt: string) =>
   system ? `[system]\n${system}\n\n[user]\n${prompt}` : prompt;
 
+/** The request as the providers' language models take it. */
+function languagePrompt(system: string | undefined, prompt: string): LanguageModelV3Prompt {
+  const user = { role: 'user' as const, content: [{ type: 'text' as const, text: prompt }] };
+  return system ? [{ role: 'system', content: system }, user] : [user];
+}
+
 type TOutcome<T> = {
   value: T;
   inputTokens: number;
@@ -46,6 +53,60 @@ type TOutcome<T> = {
   response: string;
   images?: number;
 };
+
+/**
+ * Streams one answer from the model's own stream, without the AI SDK's `streamText` around it:
+ * a node makes one call with no tools, and those layers (stream copies, telemetry, the tool loop)
+ * cost more CPU than the call itself. Retries belong to the engine, which shows them. `report`
+ * hears of the model's warnings and of a failure.
+ */
+async function streamed(
+  resolved: TResolvedModel,
+  request: TTextRequest,
+  progress: { text: string },
+  report: { warned(warnings: unknown[]): void; failed(error: unknown): void },
+): Promise<{ inputTokens: number; outputTokens: number }> {
+  let usage = { inputTokens: 0, outputTokens: 0 };
+  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+  let done = false;
+  try {
+    const { stream } = await resolved.language().doStream({
+      prompt: languagePrompt(request.system, request.prompt),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
+      abortSignal: request.signal,
+    });
+    reader = stream.getReader();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === 'text-delta') {
+        progress.text += part.delta;
+        request.onDelta(part.delta);
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'finish') {
+        usage = {
+          inputTokens: part.usage.inputTokens.total ?? 0,
+          outputTokens: part.usage.outputTokens.total ?? 0,
+        };
+      } else if (part.type === 'stream-start' && part.warnings.length > 0) {
+        report.warned(part.warnings);
+      }
+    }
+    done = true;
+    return usage;
+  } catch (error) {
+    // A stop or the node's time limit: its reason, as the engine tells them apart by it.
+    if (request.signal.aborted) throw request.signal.reason ?? error;
+    report.failed(error);
+    throw error;
+  } finally {
+    // A stream left on an error would hold its connection until collected.
+    if (reader && !done) reader.cancel().catch(() => undefined);
+  }
+}
 
 /** A stop from the user cancels a call; the node's own time limit running out fails it. */
 const isCancel = (signal: AbortSignal) =>
@@ -165,39 +226,17 @@ export function createModelCalls({
         prompt: promptText(request.system, request.prompt),
         signal: request.signal,
       };
+      const about = {
+        runId: context.runId,
+        nodeId: request.nodeId,
+        provider: resolved.provider,
+        model: resolved.model,
+      };
       return logged({ log, logLater, meter, attempts }, callContext, call, async (progress) => {
-        let usage = { inputTokens: 0, outputTokens: 0 };
-        const result = streamText({
-          model: resolved.language(),
-          ...(request.system ? { system: request.system } : {}),
-          prompt: request.prompt,
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
-          abortSignal: request.signal,
-          // Retries belong to the engine, which shows them on the node.
-          maxRetries: 0,
-          onError: logModelError(serverLog, {
-            runId: context.runId,
-            nodeId: request.nodeId,
-            provider: resolved.provider,
-            model: resolved.model,
-          }),
+        const usage = await streamed(resolved, request, progress, {
+          warned: (warnings) => logModelWarnings(serverLog, about, warnings),
+          failed: (error) => logModelError(serverLog, about)({ error }),
         });
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            progress.text += part.text;
-            request.onDelta(part.text);
-          } else if (part.type === 'error') {
-            throw part.error;
-          } else if (part.type === 'abort') {
-            throw request.signal.reason ?? new Error('Aborted');
-          } else if (part.type === 'finish') {
-            usage = {
-              inputTokens: part.totalUsage.inputTokens ?? 0,
-              outputTokens: part.totalUsage.outputTokens ?? 0,
-            };
-          }
-        }
         return { value: { text: progress.text }, ...usage, response: progress.text };
       });
     },

@@ -26,9 +26,18 @@ export function logModelError(log: FastifyBaseLogger, call: Record<string, unkno
   };
 }
 
-/** Sends the AI SDK's warnings (a setting a model ignores, say) to the server log. */
+/** A model's warnings about a call (a setting it ignores, say), for the server log. */
+export function logModelWarnings(
+  log: FastifyBaseLogger,
+  call: Record<string, unknown>,
+  warnings: unknown[],
+) {
+  log.warn({ ...call, warnings }, 'model warning');
+}
+
+/** Sends the AI SDK's warnings to the server log. */
 export function logAiSdkWarnings(log: FastifyBaseLogger): void {
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
-    log.warn({ provider, model, warnings }, 'model warning');
+    logModelWarnings(log, { provider, model }, warnings);
   };
 }

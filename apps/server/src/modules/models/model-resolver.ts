@@ -7,6 +7,7 @@ import type { TModelInfo, TProvider } from '@flowsmith/shared';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
 import { createOutboundFetch, UNREACHABLE } from '../../lib/outbound';
+import { pooledFetch } from '../../lib/request-fetch';
 import type { TSecretBox } from '../../lib/secret-box';
 import { echoLanguageModel } from './echo-language-model';
 import { credentialOf, credentialsOf } from './models.repo';
@@ -50,7 +51,8 @@ type TEndpoint = {
 
 function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
-  const fetchOption = endpoint.fetch ? { fetch: endpoint.fetch } : {};
+  // The operator's own endpoints are called on the process's connection pool.
+  const fetchOption = { fetch: endpoint.fetch ?? pooledFetch() };
   const settings = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...fetchOption };
   const calls = (
     language: TResolvedModel['language'],
@@ -146,7 +148,10 @@ export function createModelResolver({
   box: TSecretBox;
 }) {
   const cache = new Map<string, { at: number; models: string[] }>();
-  const userFetch = createOutboundFetch({ allowPrivate: config.allowPrivateProviderUrls });
+  const userFetch = createOutboundFetch({
+    allowPrivate: config.allowPrivateProviderUrls,
+    forModels: true,
+  });
   // Made models are kept: making a provider and its model costs more CPU than a short call's own
   // work. The key holds what a model is made from, so a changed key or address makes it anew, and a user's
   // endpoint never gets the operator's unchecked one.

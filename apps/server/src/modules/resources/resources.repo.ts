@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/database';
 import { translateDbError } from './db-errors';
@@ -15,7 +15,7 @@ const byId = (table: PgTable, id: string) => eq(column(table, 'id')!, id);
 export const ownedBy = (table: PgTable, userId: string) => eq(column(table, 'userId')!, userId);
 
 /** SQL: rows of one project. */
-export const inProject = (table: PgTable, projectId: string) =>
+export const inProject = (table: PgTable, projectId: string | Placeholder) =>
   eq(column(table, 'projectId')!, projectId);
 
 /** The row `where` picks (the first, should it pick more), or undefined. */

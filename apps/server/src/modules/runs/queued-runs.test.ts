@@ -52,6 +52,23 @@ describe.each(testDatabaseKinds)('runs left queued on %s', (kind) => {
   }, 120_000);
 });
 
+describe.each(testDatabaseKinds)('a wait for a run on %s', (kind) => {
+  it('ends when the process stops, with the run as it was', async () => {
+    const database = await sharedDatabase(kind);
+    const w = await createWorld(database, {
+      config: { runs: { queue: 'in-process', parallelRuns: 0 } },
+    });
+    const [id] = await queuedRuns(w, 1);
+    const waited = w.t.app.runJobs.executor.waitFor(id!, 10 * 60_000);
+    // Nothing here executes it, and nothing else will tell this process once it has stopped.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const startedAt = Date.now();
+    await w.t.close();
+    expect((await waited)?.status).toBe('queued');
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+  }, 120_000);
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('switching RUN_QUEUE to pg-boss', () => {
   it('gives each run left queued one job, however many processes start, and runs it', async () => {
     const database = await sharedDatabase('postgres');

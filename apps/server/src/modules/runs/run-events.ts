@@ -11,6 +11,8 @@ import { storeEvents, type TStoredEvent } from './runs.repo';
 const TOKEN_FLUSH_MS = 60;
 // Stored events may lag the published ones by this much; readers catch up from the store.
 const FLUSH_MS = 50;
+// Streamed tokens alone may lag longer: the node's end, which follows them, stores them anyway.
+const TOKENS_ALONE_MS = 250;
 const ENDED = ['succeeded', 'failed', 'cancelled', 'skipped'];
 
 function stored(event: TRunProgressEvent): TStoredEvent {
@@ -35,8 +37,9 @@ function stored(event: TRunProgressEvent): TStoredEvent {
  * per-node states) in order, so a reload or reconnect shows the same as the live view. Writes are
  * at least `FLUSH_MS` apart and one is under way at a time: what comes meanwhile is stored
  * together in the next one, in one statement, and the last ones with the run's end. So a chain of
- * quick nodes costs a write per window, not per node. The run's request-log rows (`logRequest`)
- * go in the same writes and are shown live once stored. While the database is away, events wait
+ * quick nodes costs a write per window, not per node, and a run that ends within its first window
+ * stores all its events with its end; streamed tokens alone wait longer for their node's end. The run's request-log rows (`logRequest`) go in the same
+ * writes and are shown live once stored. While the database is away, events wait
  * in order and are stored once it is back.
  */
 export function createRunEventWriter(
@@ -51,7 +54,13 @@ export function createRunEventWriter(
   let pendingLogs: TReqLogValues[] = [];
   let writing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
+  let scheduledAt = Infinity;
+  // Whether what waits holds more than streamed tokens.
+  let urgent = false;
   let lastWriteAt = -Infinity;
+  // Until its nodes start (`begin`), a run's events wait: its start is stored with their first
+  // events, or with its end if it ends before.
+  let held = true;
   const tokens = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
 
@@ -98,6 +107,7 @@ export function createRunEventWriter(
     const logs = pendingLogs;
     pending = [];
     pendingLogs = [];
+    urgent = false;
     lastWriteAt = performance.now();
     writing = store(batch, logs).finally(() => {
       writing = undefined;
@@ -106,8 +116,14 @@ export function createRunEventWriter(
   };
 
   const schedule = () => {
-    if (scheduled || writing || (pending.length === 0 && pendingLogs.length === 0)) return;
-    scheduled = setTimeout(write, Math.max(0, lastWriteAt + FLUSH_MS - performance.now()));
+    if (held || writing || (pending.length === 0 && pendingLogs.length === 0)) return;
+    const at = lastWriteAt + (urgent ? FLUSH_MS : TOKENS_ALONE_MS);
+    if (scheduled) {
+      if (scheduledAt <= at) return;
+      clearTimeout(scheduled);
+    }
+    scheduledAt = at;
+    scheduled = setTimeout(write, Math.max(0, at - performance.now()));
   };
 
   const emit = (payload: TRunProgress) => {
@@ -115,6 +131,7 @@ export function createRunEventWriter(
     const event = { runId, seq, ...payload } as TRunProgressEvent;
     realtime.publish(`run:${runId}`, event, { type: payload.type });
     pending.push(stored(event));
+    if (payload.type !== 'node-token') urgent = true;
     schedule();
   };
 
@@ -139,33 +156,55 @@ export function createRunEventWriter(
     /** Stores a request-log row of the run with its next write. */
     logRequest(values: TReqLogValues) {
       pendingLogs.push(values);
+      urgent = true;
       schedule();
     },
 
     /**
-     * Sends what is buffered and stores the events not stored yet with `end`, which gets them and
-     * the last event's number (to store as the run's counter) and stores all in one statement;
-     * tried until the database takes it. Request-log rows not stored yet are stored first. If the
-     * events cannot be stored at all, `end` is still stored without them: a run must not stay
-     * unfinished because of its events.
+     * The run's nodes start now: its first write waits a window from here, so that it stores
+     * their first events with the run's start.
      */
-    async close<T>(end: (events: TStoredEvent[], seq: number) => Promise<T>): Promise<T> {
+    begin() {
+      held = false;
+      lastWriteAt = performance.now();
+      schedule();
+    },
+
+    /**
+     * Sends what is buffered and stores the events and request-log rows not stored yet with
+     * `end`, which gets them and the last event's number (to store as the run's counter), stores
+     * all in one statement and answers with the request-log rows it stored, shown live then;
+     * tried until the database takes it. If it cannot be stored at all, the request-log rows are
+     * stored on their own and `end` without the events: a run must not stay unfinished because
+     * of its events.
+     */
+    async close<T>(
+      end: (
+        events: TStoredEvent[],
+        seq: number,
+        logs: TReqLogValues[],
+      ) => Promise<{ result: T; logs: Array<Record<string, unknown>> }>,
+    ): Promise<T> {
       flushTokens();
       for (;;) {
         if (scheduled) clearTimeout(scheduled);
         scheduled = undefined;
-        if (writing) await writing;
-        else if (pendingLogs.length > 0) write();
-        else break;
+        if (!writing) break;
+        await writing;
       }
       const batch = pending;
+      const logs = pendingLogs;
       pending = [];
+      pendingLogs = [];
       try {
-        return await persistently(() => end(batch, seq), { onRetry });
+        const ended = await persistently(() => end(batch, seq, logs), { onRetry });
+        publishReqLogs(realtime, run.projectId, ended.logs);
+        return ended.result;
       } catch (error) {
-        if (batch.length === 0) throw error;
+        if (batch.length === 0 && logs.length === 0) throw error;
         failed(error, batch);
-        return persistently(() => end([], seq), { onRetry });
+        if (logs.length > 0) await store([], logs);
+        return (await persistently(() => end([], seq, []), { onRetry })).result;
       }
     },
   };

@@ -12,7 +12,8 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
-import { loadGraph } from '../canvas/canvas.service';
+import type { graphFromJson } from '../canvas/canvas.repo';
+import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
 import { versionGraph } from '../publishing/publishing.repo';
 import { reqLogValues } from '../models/request-log';
@@ -22,17 +23,22 @@ import type { TRunSignals } from './run-signals';
 import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
+type TGraphRows = ReturnType<typeof graphFromJson>;
+
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const INTERRUPTED = 'Interrupted: the process running it stopped';
 
-/** What a run executes: a group's published version, or the canvas as it is now. */
-async function planRun(db: TDb, run: TRunRow) {
+/**
+ * What a run executes: a group's published version, or the canvas as it is now (`rows`, when its
+ * claim read them).
+ */
+async function planRun(db: TDb, run: TRunRow, rows?: TGraphRows) {
   if (run.groupVersionId) {
     const version = await versionGraph(db, run.groupVersionId);
     if (!version) throw new Error('The published version of this run no longer exists');
     return planVersion(version.graph, run.customAiId);
   }
-  const graph = await loadGraph(db, run.projectId);
+  const graph = rows ? graphToApi(run.projectId, rows) : await loadGraph(db, run.projectId);
   return planWorkflow(graph.nodes, graph.connections, targetOf(graph, run), {
     customAiId: run.customAiId,
   });
@@ -70,6 +76,8 @@ export function createRunExecutor(
 
   // Runs this process has ended, with their stored rows: a waiter here needs no read.
   const finished = new EventEmitter<Record<string, [TRunRow | undefined]>>().setMaxListeners(0);
+  // Waiters to wake when the process stops: their wait would outlive the database.
+  const waiters = new Set<() => void>();
 
   /** Renews the leases of the runs this process executes, and stops those cancelled meanwhile. */
   async function heartbeat() {
@@ -94,18 +102,19 @@ export function createRunExecutor(
     // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
-    const run =
-      claimed ??
-      (await repo
-        .claimRun(db, runId, owner, settings.leaseMs, withClaim)
-        .catch((error: unknown) => {
-          controllers.delete(runId);
-          throw error;
-        }));
-    if (!run) {
+    const claim = claimed
+      ? { run: claimed, graph: undefined }
+      : await repo
+          .claimRun(db, runId, owner, settings.leaseMs, withClaim)
+          .catch((error: unknown) => {
+            controllers.delete(runId);
+            throw error;
+          });
+    if (!claim) {
       controllers.delete(runId);
       return;
     }
+    const { run } = claim;
     const events = createRunEventWriter(db, realtime, log, run);
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let error: string | null = null;
@@ -114,12 +123,12 @@ export function createRunExecutor(
     try {
       events.push({ type: 'run-status', status: 'running' });
       if (!run.userId) throw new Error('The person who started this run no longer has an account');
-      const workflow = await planRun(db, run);
+      const workflow = await planRun(db, run, claim.graph);
       if (workflow.nodes.length === 0)
         throw new Error('There is nothing to run: add nodes that do work');
       admission = deps.meter.forRun(
         { projectId: run.projectId },
-        workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model).length,
+        workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model !== 'none').length,
       );
       const services = createRunServices(
         deps,
@@ -129,6 +138,7 @@ export function createRunExecutor(
           logLater: (context, call) => events.logRequest(reqLogValues(context, call)),
         },
       );
+      events.begin();
       const result = await runWorkflow(
         workflow,
         nodeRegistry,
@@ -161,10 +171,21 @@ export function createRunExecutor(
         );
       events.push({ type: 'run-status', status, ...(error ? { error } : {}), outputs });
       // The end of a run is never dropped: without it the run would stay `running`.
+      // A run stored already claimed here is waited for here only: `finished` tells its waiter.
+      const signal = !claimed;
       const stored = await events
-        .close((batch, seq) =>
-          repo.finishRun(db, runId, owner, { status, error, outputs, seq }, batch),
-        )
+        .close(async (batch, seq, logs) => {
+          const ended = await repo.finishRun(
+            db,
+            runId,
+            owner,
+            { status, error, outputs, seq },
+            batch,
+            logs,
+            { signal },
+          );
+          return { result: ended.row, logs: ended.logs };
+        })
         .catch((caught: unknown) => {
           log.error({ err: caught, runId }, 'storing the end of a run failed');
           return undefined;
@@ -207,6 +228,7 @@ export function createRunExecutor(
       timers = [];
       for (const off of offSignals) off();
       for (const controller of controllers.values()) controller.abort(new Error('Interrupted'));
+      for (const wakeUp of waiters) wakeUp();
     },
 
     /**
@@ -239,16 +261,26 @@ export function createRunExecutor(
         if (id === runId && !controllers.has(runId)) wake();
       };
       const onResync = () => wake();
+      // A run executed here ends, and says so, as the process stops; one executed elsewhere may not.
+      const executedElsewhere = () => !controllers.has(runId);
+      const onStop = () => {
+        if (executedElsewhere()) wake(known);
+      };
       finished.on(runId, onFinished);
+      waiters.add(onStop);
       const offDone = signals.on('done', onDone);
       const offResync = signals.on('resync', onResync);
+      let known = stored;
       try {
-        let known = stored;
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
           const row = known ?? (await repo.runById(db, runId));
-          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline) return row;
+          const stopped = stopping && executedElsewhere();
+          if (!row || FINISHED.includes(row.status) || Date.now() >= deadline || stopped)
+            return row;
+          // What a stopping process answers with: the run as it last knew it.
+          known = row;
           let timer: NodeJS.Timeout | undefined;
           known = await Promise.race([
             signalled,
@@ -260,6 +292,7 @@ export function createRunExecutor(
         }
       } finally {
         finished.off(runId, onFinished);
+        waiters.delete(onStop);
         offDone();
         offResync();
       }

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runs } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
+import { claimRun } from './runs.repo';
 
 describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
   let w: TWorld;
@@ -51,6 +52,23 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
     const [row] = await w.t.database.db.select().from(runs).where(eq(runs.id, run.id));
     expect(row!.cancelRequestedAt).toBeInstanceOf(Date);
     expect(row!.status).toBe('running');
+  });
+
+  it('claims a queued run once, and reads the graph of its canvas in the same statement', async () => {
+    const id = await w.make.flowRun('echo');
+    const [before] = await w.t.database.db.select().from(runs).where(eq(runs.id, id));
+    // What the claim also runs, as the pg-boss queue gives it (there, completing the run's job).
+    const also = (claimedId: SQL) => sql`select ${claimedId}`;
+    const claim = await claimRun(w.t.database.db, id, 'here:1:abcd', 60_000, also);
+    expect(claim?.run).toMatchObject({ id, status: 'running', leaseOwner: 'here:1:abcd' });
+    const nodes = claim!.graph!.nodes;
+    expect(nodes.map((node) => node.type).sort()).toEqual(
+      expect.arrayContaining(['ai_output', 'ai_processor', 'input']),
+    );
+    expect(nodes.every((node) => node.projectId === before!.projectId)).toBe(true);
+    expect(claim!.graph!.connections.length).toBeGreaterThanOrEqual(2);
+    expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000)).toBeUndefined();
+    expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000, also)).toBeUndefined();
   });
 
   it('recovers only runs whose lease has expired, each with a stored status event', async () => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
@@ -5,11 +6,10 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 // What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
 // the embedded database one more turn of the server's only thread): the API key (1); the group
 // with the caller's role, and the quota (2); the run, stored already claimed by the process that
-// answers (1); the graph (1); the run's end with the events not stored yet, and on PostgreSQL its
-// signal, in one statement (1; on the embedded database signals stay in the process). Events
-// that come while a write is under way go in a write of their own: over a network, or to the
-// embedded database's own thread, the first events may take two writes more, of one statement
-// each.
+// answers (1); the graph (1); the run's end with the events not stored yet, in one statement (1;
+// no signal: the waiter is in the process that ran it). Events that come while a write is under
+// way go in a write of their own: over a network, or to the embedded database's own thread, the
+// first events may take two writes more, of one statement each.
 const BUDGET = { pglite: 8, postgres: 8 };
 const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
 
@@ -53,5 +53,21 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
     recorded = undefined;
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET[kind]);
+  });
+
+  it.runIf(kind === 'postgres')('signals nobody else: only its own process waits', async () => {
+    const listener = new pg.Client({ connectionString: w.t.database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', ({ payload }) => heard.push(payload ?? ''));
+    await listener.query('LISTEN flowsmith_runs');
+    try {
+      await handle('anyone there?');
+      // A signal is sent at its statement's commit, before the answer: none came.
+      await listener.query('select 1');
+      expect(heard).toEqual([]);
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
+import { fromJson } from '../../db/json-rows';
 import {
   nodeGroups,
   nodes,
@@ -11,6 +12,7 @@ import {
   runNodeStates,
   runs,
 } from '../../db/schema/index';
+import { graphFromJson, graphParts } from '../canvas/canvas.repo';
 import type { TReqLogValues } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
@@ -45,9 +47,8 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
 /** `now() + ms` on the database's clock, the one clock every process compares leases with. */
 const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
-/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
-export async function groupWithRole(db: TDb, groupId: string, userId: string) {
-  const [group] = await db
+const groupWithRoleStatement = preparedStatement((db) =>
+  db
     .select({
       projectId: nodeGroups.projectId,
       nodeId: nodeGroups.nodeId,
@@ -58,9 +59,18 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
     .leftJoin(
       projectUsers,
-      and(eq(projectUsers.projectId, nodeGroups.projectId), eq(projectUsers.userId, userId)),
+      and(
+        eq(projectUsers.projectId, nodeGroups.projectId),
+        eq(projectUsers.userId, sql.placeholder('userId')),
+      ),
     )
-    .where(eq(nodeGroups.id, groupId));
+    .where(eq(nodeGroups.id, sql.placeholder('groupId')))
+    .prepare('group_with_role'),
+);
+
+/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
+export async function groupWithRole(db: TDb, groupId: string, userId: string) {
+  const [group] = await groupWithRoleStatement(db).execute({ groupId, userId });
   return group;
 }
 
@@ -138,8 +148,10 @@ const runByIdStatement = preparedStatement((db) =>
 export const runById = async (db: TDb, id: string): Promise<TRunRow | undefined> =>
   (await runByIdStatement(db).execute({ id }))[0];
 
-const claim = (db: TDb) =>
-  db
+const claim = (db: TDb) => {
+  // A run of the canvas runs the graph as it is now: read by the claim, spared a statement.
+  const graph = graphParts(db, runs.projectId, { when: isNull(runs.groupVersionId) });
+  return db
     .update(runs)
     .set({
       status: 'running',
@@ -150,7 +162,16 @@ const claim = (db: TDb) =>
       updatedAt: sql`${sql.placeholder('startedAt')}`,
     })
     .where(and(eq(runs.id, sql.placeholder('id')), eq(runs.status, 'queued')))
-    .returning();
+    .returning({
+      ...getTableColumns(runs),
+      // Named, for the claim that is a subquery of a statement with a write of its own.
+      graphNodes: graph.nodes.as('graph_nodes'),
+      graphConnections: graph.connections.as('graph_connections'),
+      graphInputs: graph.inputs.as('graph_inputs'),
+      graphOutputs: graph.outputs.as('graph_outputs'),
+      graphGroups: graph.groups.as('graph_groups'),
+    });
+};
 const claimStatement = preparedStatement((db) => claim(db).prepare('claim_run'));
 /** The claim with a write of its own, by that write (one per queue kind). */
 const claimWithStatements = new Map<
@@ -166,7 +187,7 @@ function claimWith(db: TDb, withClaim: (claimedId: SQL) => SQL, name: string) {
 /**
  * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
  * executed once however often it is queued. `withClaim` is written by the same statement, only
- * when it takes the run.
+ * when it takes the run. The claimed run, with its project's graph when it runs the canvas.
  */
 export async function claimRun(
   db: TDb,
@@ -174,16 +195,26 @@ export async function claimRun(
   owner: string,
   leaseMs: number,
   withClaim?: (claimedId: SQL) => SQL,
-) {
+): Promise<{ run: TRunRow; graph?: ReturnType<typeof graphFromJson> } | undefined> {
   const values = { id, owner, leaseMs, startedAt: new Date() };
-  if (!withClaim) return (await claimStatement(db).execute(values))[0];
-  let statement = claimWithStatements.get(withClaim);
-  if (!statement) {
+  let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
+  if (!statement && withClaim) {
     const name = `claim_run_with_${claimWithStatements.size + 1}`;
     statement = preparedStatement((db) => claimWith(db, withClaim, name));
     claimWithStatements.set(withClaim, statement);
   }
-  return (await statement(db).execute(values))[0];
+  const [claimed] = await statement!(db).execute(values);
+  if (!claimed) return undefined;
+  const { graphNodes, graphConnections, graphInputs, graphOutputs, graphGroups, ...run } = claimed;
+  if (run.groupVersionId) return { run };
+  const graph = graphFromJson({
+    nodes: graphNodes,
+    connections: graphConnections,
+    inputs: graphInputs,
+    outputs: graphOutputs,
+    groups: graphGroups,
+  });
+  return { run, graph };
 }
 
 /**
@@ -200,9 +231,12 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
 }
 
 /**
- * Stores a run's end, with the events not stored yet (`events`), and signals its waiters, in one
- * statement, only while `owner` still holds it: a process whose lease was taken over writes
- * nothing. The finished row, if it was stored.
+ * Stores a run's end, with the events not stored yet (`events`) and request-log rows of its model
+ * calls not stored yet (`logs`), and signals its waiters, in one statement, only while `owner`
+ * still holds it: a process whose lease was taken over stores only the events and rows (which
+ * are the same whoever stores them). The finished row, if it was stored, and the request-log
+ * rows this statement stored. `signal: false` for a run only its own process waits for (it gets
+ * the row without a signal).
  */
 export async function finishRun(
   db: TDb,
@@ -210,22 +244,38 @@ export async function finishRun(
   owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
   events: TStoredEvent[] = [],
-): Promise<TRunRow | undefined> {
+  logs: TReqLogValues[] = [],
+  { signal = true } = {},
+): Promise<{ row: TRunRow | undefined; logs: TReqLogRow[] }> {
   const writes = eventWrites(db, id, events, { counter: false }).map((write, i) =>
     db.$with(`w${i}`, {}).as(write),
   );
-  const notify = signalOf(db, 'done', id);
+  // A row stored by an attempt whose answer was lost is not stored again.
+  const logWrite =
+    logs.length > 0 &&
+    db
+      .$with('logs')
+      .as(db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning());
+  const notify = signal ? signalOf(db, 'done', id) : undefined;
   const [finished] = await db
-    .with(...writes)
+    .with(...writes, ...(logWrite ? [logWrite] : []))
     .update(runs)
     .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
     .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
     // Sent for the row it finished only, when the statement commits.
-    .returning({ ...getTableColumns(runs), signalled: notify ? sql`${notify}::text` : sql`null` });
-  if (!finished) return undefined;
-  if (!notify) await signalRun(db, 'done', id);
-  const { signalled: _signalled, ...row } = finished;
-  return row;
+    .returning({
+      ...getTableColumns(runs),
+      signalled: notify ? sql`${notify}::text` : sql`null`,
+      logs: logWrite
+        ? sql<
+            Array<Record<string, unknown>>
+          >`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
+        : sql<null>`null`,
+    });
+  if (!finished) return { row: undefined, logs: [] };
+  if (signal && !notify) await signalRun(db, 'done', id);
+  const { signalled: _signalled, logs: stored, ...row } = finished;
+  return { row, logs: stored ? fromJson(reqLogs, stored) : [] };
 }
 
 /** Numbers and stores a run's status event in `tx`, after every event stored so far. */

@@ -1,0 +1,24 @@
+import { getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/** A query's rows as one JSON array, to read several tables in one statement. */
+export const asJson = (query: SQLWrapper) =>
+  sql`(select coalesce(json_agg(q), '[]'::json) from (${query}) q)`;
+
+/** Rows read as JSON back in Drizzle's shape: property names, dates; JSON columns as they came. */
+export function fromJson<T extends PgTable>(table: T, rows: Array<Record<string, unknown>>) {
+  const columns = Object.entries(getTableColumns(table));
+  return rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      row[key] =
+        value === null || value === undefined
+          ? null
+          : column.columnType === 'PgJsonb' || column.columnType === 'PgJson'
+            ? value
+            : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  });
+}
