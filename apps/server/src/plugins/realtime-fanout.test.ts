@@ -40,6 +40,17 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
     return connectedClient(`http://127.0.0.1:${port}`, token, (client) => clients.push(client));
   }
 
+  /** A project made through server A by the user signed in with `cookie`. */
+  async function createProject(cookie: string) {
+    const project = await a.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie, origin: a.origin },
+      payload: { name: 'Shared' },
+    });
+    return project.json<{ id: string }>().id;
+  }
+
   /** The fan-out connections to the test database, counted from PostgreSQL's side. */
   const fanoutConnections = async () => {
     const [row] = await queryRows<{ count: number }>(
@@ -77,13 +88,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
   it('delivers a canvas write made through server A once to a client on server B', async () => {
     const carl = await a.signUp('carl@example.com');
     const headers = { cookie: carl.cookie, origin: a.origin };
-    const project = await a.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers,
-      payload: { name: 'Shared' },
-    });
-    const projectId = project.json<{ id: string }>().id;
+    const projectId = await createProject(carl.cookie);
     const client = await open(b, carl.body.wsInfo.token);
     expect(await client.emitWithAck('subscribe', `project:${projectId}`)).toEqual({
       ok: true,
@@ -109,13 +114,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
   it('tells a subscriber on one server who joins the channel on the other', async () => {
     const olive = await a.signUp('olive@example.com');
     const vera = await b.signUp('vera@example.com');
-    const project = await a.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: { cookie: olive.cookie, origin: a.origin },
-      payload: { name: 'Shared' },
-    });
-    const projectId: string = project.json().id;
+    const projectId = await createProject(olive.cookie);
     await a.app.inject({
       method: 'POST',
       url: '/api/project_users',
@@ -136,13 +135,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
 
   it("sends a run's publication to the other servers only while a client there follows it", async () => {
     const dora = await a.signUp('dora@example.com');
-    const project = await a.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: { cookie: dora.cookie, origin: a.origin },
-      payload: { name: 'Runs' },
-    });
-    const projectId = project.json<{ id: string }>().id;
+    const projectId = await createProject(dora.cookie);
     const [run] = await a.database.db
       .insert(runs)
       .values({ projectId, userId: dora.body.user.id })
