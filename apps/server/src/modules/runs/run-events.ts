@@ -37,10 +37,10 @@ function stored(event: TRunProgressEvent): TStoredEvent {
  * per-node states) in order, so a reload or reconnect shows the same as the live view. Writes are
  * at least `FLUSH_MS` apart and one is under way at a time: what comes meanwhile is stored
  * together in the next one, in one statement, and the last ones with the run's end. So a chain of
- * quick nodes costs a write per window, not per node, and a run that ends within its first window
- * stores all its events with its end; streamed tokens alone wait longer for their node's end. The run's request-log rows (`logRequest`) go in the same
- * writes and are shown live once stored. While the database is away, events wait
- * in order and are stored once it is back.
+ * quick nodes costs a write per window, not per node, and a run that ends within its first
+ * window stores all its events with its end; streamed tokens alone wait longer for their node's
+ * end. The run's request-log rows (`logRequest`) go in the same writes and are shown live once
+ * stored. While the database is away, events wait in order and are stored once it is back.
  */
 export function createRunEventWriter(
   db: TDb,
