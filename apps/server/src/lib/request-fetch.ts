@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
-import { type Dispatcher, fetch as undiciFetch, getGlobalDispatcher, request } from 'undici';
+import { Agent, type Dispatcher, fetch as undiciFetch, request } from 'undici';
 
 // As many as `fetch` follows.
 const MAX_REDIRECTS = 20;
@@ -72,5 +72,9 @@ export function requestFetch(dispatcher: Dispatcher): typeof fetch {
 
 let pooled: typeof fetch | undefined;
 
-/** `requestFetch` on the process's connection pool (kept alive per origin), as `fetch` uses. */
-export const pooledFetch = () => (pooled ??= requestFetch(getGlobalDispatcher()));
+/**
+ * `requestFetch` on a connection pool of its own (kept alive per origin). Not the global one:
+ * once Node's own `fetch` has run, that is the undici bundled with Node, which on Node 24 is a
+ * major version that refuses `maxRedirections`.
+ */
+export const pooledFetch = () => (pooled ??= requestFetch(new Agent()));
