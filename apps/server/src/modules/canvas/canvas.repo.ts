@@ -61,13 +61,16 @@ export function graphParts(
   };
 }
 
-/** A whole project's graph, the statement of every run of the canvas: prepared once. */
-const projectGraphStatement = preparedStatement((db) =>
+/** The statement that reads a project's graph, or that of some of its nodes, as `graphParts`. */
+const graphQuery = (db: TDb, projectId: SQLWrapper | string, onlyNodeIds?: string[]) =>
   db
-    .select(graphParts(db, sql.placeholder('projectId')))
+    .select(graphParts(db, projectId, { onlyNodeIds }))
     .from(projects)
-    .where(eq(projects.id, sql.placeholder('projectId')))
-    .prepare('project_graph'),
+    .where(eq(projects.id, projectId));
+
+// A whole project's graph is what every run of the canvas reads: prepared once.
+const projectGraphStatement = preparedStatement((db) =>
+  graphQuery(db, sql.placeholder('projectId')).prepare('project_graph'),
 );
 
 /**
@@ -75,19 +78,14 @@ const projectGraphStatement = preparedStatement((db) =>
  * one statement: a run reads them before it starts.
  */
 export async function graphRows(db: TDb, projectId: string, onlyNodeIds?: string[]) {
-  let row: TGraphJson | undefined;
-  if (onlyNodeIds) {
-    const parts = graphParts(db, projectId, { onlyNodeIds });
-    const result = (await db.execute(
-      sql`select ${parts.nodes} as nodes, ${parts.connections} as connections,
-        ${parts.inputs} as inputs, ${parts.outputs} as outputs, ${parts.groups} as groups`,
-    )) as unknown as { rows: TGraphJson[] };
-    row = result.rows[0];
-  } else {
-    [row] = await projectGraphStatement(db).execute({ projectId });
-  }
+  const [row] = onlyNodeIds
+    ? await graphQuery(db, projectId, onlyNodeIds)
+    : await projectGraphStatement(db).execute({ projectId });
   return graphFromJson(row);
 }
+
+/** A graph's rows as Drizzle reads its tables. */
+export type TGraphRows = ReturnType<typeof graphFromJson>;
 
 /** A graph's rows, read as `graphParts`. */
 export function graphFromJson(row: TGraphJson | undefined) {

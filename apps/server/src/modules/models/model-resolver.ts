@@ -51,7 +51,7 @@ type TEndpoint = {
 
 function sdkModel(endpoint: TEndpoint, model: string): TResolvedModel {
   const { provider, apiKey, baseUrl } = endpoint;
-  // The operator's own endpoints are called on the process's connection pool.
+  // The operator's own endpoints are called on one keep-alive pool shared by every model.
   const fetchOption = { fetch: endpoint.fetch ?? pooledFetch() };
   const settings = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...fetchOption };
   const calls = (

@@ -12,7 +12,7 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
-import type { graphFromJson } from '../canvas/canvas.repo';
+import type { TGraphRows } from '../canvas/canvas.repo';
 import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
 import { versionGraph } from '../publishing/publishing.repo';
@@ -22,8 +22,6 @@ import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
 import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
-
-type TGraphRows = ReturnType<typeof graphFromJson>;
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const INTERRUPTED = 'Interrupted: the process running it stopped';

@@ -12,7 +12,7 @@ import {
   runNodeStates,
   runs,
 } from '../../db/schema/index';
-import { graphFromJson, graphParts } from '../canvas/canvas.repo';
+import { graphFromJson, graphParts, type TGraphRows } from '../canvas/canvas.repo';
 import type { TReqLogValues } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
@@ -195,7 +195,7 @@ export async function claimRun(
   owner: string,
   leaseMs: number,
   withClaim?: (claimedId: SQL) => SQL,
-): Promise<{ run: TRunRow; graph?: ReturnType<typeof graphFromJson> } | undefined> {
+): Promise<{ run: TRunRow; graph?: TGraphRows } | undefined> {
   const values = { id, owner, leaseMs, startedAt: new Date() };
   let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
   if (!statement && withClaim) {
