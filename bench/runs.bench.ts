@@ -63,10 +63,13 @@ type TResult = {
 };
 
 async function direct(baseUrl: string): Promise<TResult> {
+  const before = cpuSnapshot([model.pid]);
   const { durations, ms } = await closedLoop(() =>
     streamedChat(baseUrl, 'delayed-chat', 'Q: why?'),
   );
-  return { name: `direct model calls (${CONCURRENCY} at once)`, durations, ms };
+  const name = `direct model calls (${CONCURRENCY} at once)`;
+  console.log(`${name}: CPU ms per call`, cpuPerRun(before, cpuSnapshot([model.pid]), [], RUNS));
+  return { name, durations, ms };
 }
 
 /** Signs a person up on `app` and builds the flow; the session cookie and the group to run. */
@@ -223,7 +226,13 @@ async function inProcess(baseUrl: string, dataDir: string): Promise<TResult> {
     OPENAI_COMPATIBLE_MODELS: 'delayed-chat',
   });
   try {
-    return await throughRuns('in-process queue, embedded database', app, database);
+    const before = cpuSnapshot([model.pid]);
+    const result = await throughRuns('in-process queue, embedded database', app, database);
+    console.log(
+      `${result.name}: CPU ms per run`,
+      cpuPerRun(before, cpuSnapshot([model.pid]), [], RUNS),
+    );
+    return result;
   } finally {
     await app.close();
     await database.close();
@@ -256,7 +265,7 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
   try {
     // What each process spends per run: this one (the API and the waiters), each worker, and
     // the PostgreSQL backends of this database.
-    const pids = children.map((c) => c.pid!);
+    const pids = [model.pid, ...children.map((c) => c.pid!)];
     const before = cpuSnapshot(pids);
     const result = await throughRuns(
       `pg-boss, ${workers} worker${workers > 1 ? 's' : ''} (${CONCURRENCY} runs each)`,
@@ -283,7 +292,7 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
 }
 
 /** Starts support/model-server.ts; its base URL, and how to stop it. */
-function startModelServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+function startModelServer(): Promise<{ baseUrl: string; pid: number; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/model-server.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -297,6 +306,7 @@ function startModelServer(): Promise<{ baseUrl: string; close(): Promise<void> }
       if (line)
         resolve({
           baseUrl: line.trim(),
+          pid: child.pid!,
           async close() {
             child.kill('SIGTERM');
             await exited;

@@ -33,7 +33,10 @@ function postgresCpu(): Map<number, number> {
   return byPid;
 }
 
-/** CPU ms so far of this process, of `children`, and of every PostgreSQL process. */
+/**
+ * CPU ms so far of this process, of `children` (the model server first, then any workers), and
+ * of every PostgreSQL process.
+ */
 export function cpuSnapshot(children: number[]) {
   const self = process.cpuUsage();
   return {
@@ -44,7 +47,8 @@ export function cpuSnapshot(children: number[]) {
 }
 
 /**
- * CPU ms per run between two snapshots: this process, each child, and the PostgreSQL backends
+ * CPU ms per run between two snapshots: this process, the model server, each worker, and the
+ * PostgreSQL backends
  * `backends` (those of the benchmark's database; a backend started in between counts from 0).
  */
 export function cpuPerRun(
@@ -57,9 +61,11 @@ export function cpuPerRun(
   let postgres = 0;
   for (const pid of backends)
     postgres += (after.postgres.get(pid) ?? 0) - (before.postgres.get(pid) ?? 0);
+  const [model, ...workers] = after.children.map((c, i) => per(c - before.children[i]!));
   return {
     api: per(after.self - before.self),
-    workers: after.children.map((c, i) => per(c - before.children[i]!)).join(' + '),
-    postgres: per(postgres),
+    model,
+    ...(workers.length ? { workers: workers.join(' + ') } : {}),
+    ...(backends.length ? { postgres: per(postgres) } : {}),
   };
 }
