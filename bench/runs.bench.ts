@@ -3,7 +3,8 @@
  * against a local OpenAI-compatible server that answers after 200 ms, 50 at a time: on the
  * in-process queue (embedded database), and with DATABASE_URL also on pg-boss with one and with
  * two `worker` processes. Side by side with the same N model calls made directly at the same
- * concurrency in the same run. Goals: ≥ 0.8 of the direct rate; enqueue-to-start p50 ≤ 20 ms.
+ * concurrency in the same run. Each path first makes `--warmup` runs (default 500) unmeasured.
+ * Goals: ≥ 0.8 of the direct rate; enqueue-to-start p50 ≤ 20 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -26,8 +27,13 @@ import { percentile } from './support/measure';
 import { streamedChat } from './support/model-call';
 import { cpuPerRun, cpuSnapshot } from './support/cpu-probe';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string' }, warmup: { type: 'string' } },
+});
 const RUNS = Number(args.runs ?? 1_000);
+// Unmeasured runs first on every path, the direct calls too: a server runs warm, and a cold one
+// spends its first seconds compiling (V8's optimiser, PGlite's WebAssembly tiers).
+const WARMUP = Number(args.warmup ?? 500);
 const CONCURRENCY = 50;
 const SECRET_KEY = 'benchmark-secret-key-that-is-long-enough';
 const PASSWORD = 'benchmark password 123';
@@ -35,17 +41,17 @@ const root = path.resolve(import.meta.dirname, '..');
 
 type TApp = Awaited<ReturnType<typeof buildApp>> & { runJobs: TRunJobs };
 
-/** Runs `task` RUNS times, CONCURRENCY at once; each one's duration and the total. */
-async function closedLoop(task: (i: number) => Promise<void>) {
+/** Runs `task` `count` times, CONCURRENCY at once; each one's duration and the total. */
+async function closedLoop(task: () => Promise<void>, count = RUNS) {
   const durations: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < RUNS) {
-        const i = next++;
+      while (next < count) {
+        next++;
         const at = performance.now();
-        await task(i);
+        await task();
         durations.push(performance.now() - at);
       }
     }),
@@ -63,10 +69,10 @@ type TResult = {
 };
 
 async function direct(baseUrl: string): Promise<TResult> {
+  const call = () => streamedChat(baseUrl, 'delayed-chat', 'Q: why?');
+  await closedLoop(call, WARMUP);
   const before = cpuSnapshot([model.pid]);
-  const { durations, ms } = await closedLoop(() =>
-    streamedChat(baseUrl, 'delayed-chat', 'Q: why?'),
-  );
+  const { durations, ms } = await closedLoop(call);
   const name = `direct model calls (${CONCURRENCY} at once)`;
   console.log(`${name}: CPU ms per call`, cpuPerRun(before, cpuSnapshot([model.pid]), [], RUNS));
   return { name, durations, ms };
@@ -170,11 +176,20 @@ async function phasesOf(
   return phases;
 }
 
-/** POST /api/runs, then wait for the run's end (by notification), RUNS times. */
-async function throughRuns(name: string, app: TApp, database: TDatabase): Promise<TResult> {
+/**
+ * POST /api/runs, then wait for the run's end (by notification): WARMUP runs, then RUNS measured
+ * ones. Prints the CPU per measured run of this process, of `children` (the model server, then
+ * any workers) and of this database's PostgreSQL backends (none on the embedded database).
+ */
+async function throughRuns(
+  name: string,
+  app: TApp,
+  database: TDatabase,
+  children: number[],
+): Promise<TResult> {
   const { cookie, projectId, groupId } = await prepare(app, database);
-  const timings = new Map<string, { posted: number; answered: number; woke: number }>();
-  const { durations, ms } = await closedLoop(async () => {
+  let timings = new Map<string, { posted: number; answered: number; woke: number }>();
+  const run = async () => {
     const posted = Date.now();
     const response = await app.inject({
       method: 'POST',
@@ -189,7 +204,21 @@ async function throughRuns(name: string, app: TApp, database: TDatabase): Promis
     if (run?.status !== 'succeeded')
       throw new Error(`run ${id} ended ${run?.status}: ${run?.error}`);
     timings.set(id, { posted, answered, woke: Date.now() });
-  });
+  };
+  await closedLoop(run, WARMUP);
+  timings = new Map();
+  const before = cpuSnapshot(children);
+  const { durations, ms } = await closedLoop(run);
+  const after = cpuSnapshot(children);
+  const backends =
+    database.kind === 'postgres'
+      ? (
+          (await database.db.execute(
+            sql`select pid from pg_stat_activity where datname = current_database()`,
+          )) as unknown as { rows: Array<{ pid: number }> }
+        ).rows.map((row) => row.pid)
+      : [];
+  console.log(`${name}: CPU ms per run`, cpuPerRun(before, after, backends, RUNS));
   const phases = await phasesOf(database, timings);
   return { name, durations, ms, enqueueToStart: phases['enqueue→start'], phases };
 }
@@ -226,13 +255,7 @@ async function inProcess(baseUrl: string, dataDir: string): Promise<TResult> {
     OPENAI_COMPATIBLE_MODELS: 'delayed-chat',
   });
   try {
-    const before = cpuSnapshot([model.pid]);
-    const result = await throughRuns('in-process queue, embedded database', app, database);
-    console.log(
-      `${result.name}: CPU ms per run`,
-      cpuPerRun(before, cpuSnapshot([model.pid]), [], RUNS),
-    );
-    return result;
+    return await throughRuns('in-process queue, embedded database', app, database, [model.pid]);
   } finally {
     await app.close();
     await database.close();
@@ -265,22 +288,12 @@ async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promis
   try {
     // What each process spends per run: this one (the API and the waiters), each worker, and
     // the PostgreSQL backends of this database.
-    const pids = [model.pid, ...children.map((c) => c.pid!)];
-    const before = cpuSnapshot(pids);
-    const result = await throughRuns(
+    return await throughRuns(
       `pg-boss, ${workers} worker${workers > 1 ? 's' : ''} (${CONCURRENCY} runs each)`,
       app,
       database,
+      [model.pid, ...children.map((c) => c.pid!)],
     );
-    const after = cpuSnapshot(pids);
-    const backends = await database.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database()`,
-    );
-    const backendPids = (backends as unknown as { rows: Array<{ pid: number }> }).rows.map(
-      (row) => row.pid,
-    );
-    console.log(`${result.name}: CPU ms per run`, cpuPerRun(before, after, backendPids, RUNS));
-    return result;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
@@ -333,7 +346,7 @@ try {
   }
   const rate = (r: TResult) => (r.durations.length / r.ms) * 1000;
   console.log(
-    `${RUNS.toLocaleString('en-US')} runs, ${CONCURRENCY} at once, against a model answering after 200 ms`,
+    `${RUNS.toLocaleString('en-US')} runs after ${WARMUP.toLocaleString('en-US')} unmeasured, ${CONCURRENCY} at once, against a model answering after 200 ms`,
   );
   console.table(
     results.map((r) => ({
