@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { is, type SQL } from 'drizzle-orm';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { TDb } from './database';
 
 /**
@@ -12,4 +16,40 @@ export function preparedStatement<T>(build: (db: TDb) => T): (db: TDb) => T {
     if (!statement) built.set(db, (statement = build(db)));
     return statement;
   };
+}
+
+/**
+ * The name of a statement prepared by its text: the same text gets the same name, so a
+ * connection parses it once. Only for statements whose text takes a few shapes (values as
+ * parameters): each shape stays prepared on every connection that ran it.
+ */
+export const nameOfText = (text: string) =>
+  `t_${createHash('sha1').update(text).digest('base64url')}`;
+
+/**
+ * Runs a query builder's statement prepared under the name of its text (see `nameOfText`),
+ * built once. On the embedded database, whose client prepares by text, it takes no name.
+ */
+export function executeNamed<R>(query: { prepare(name: string): { execute(): Promise<R> } }) {
+  // Its name is known once its text is: given to the query Drizzle prepared without one.
+  const prepared = query.prepare('');
+  if (is(prepared, NodePgPreparedQuery)) {
+    const named = prepared as unknown as TNodePgQuery;
+    named.queryConfig.name = named.rawQueryConfig.name = nameOfText(named.queryString);
+  }
+  return prepared.execute();
+}
+
+/** What node-postgres is given for a prepared query of Drizzle's: its text, under `name`. */
+type TNodePgQuery = {
+  queryString: string;
+  queryConfig: { name?: string };
+  rawQueryConfig: { name?: string };
+};
+
+/** `db.execute` of a raw statement, prepared under the name of its text (see `nameOfText`). */
+export function executeNamedSql(db: TDb, query: SQL): Promise<unknown> {
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  const built = dialect.sqlToQuery(query);
+  return db._.session.prepareQuery(built, undefined, nameOfText(built.sql), false).execute();
 }
