@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { preparedStatement } from '../../db/prepared';
+import { executeNamedSql, preparedStatement } from '../../db/prepared';
 import {
   invoices,
   paymentEvents,
@@ -163,7 +163,8 @@ export async function modelQuotaState(
   const iso = { periodStart: periodStart.toISOString(), now: now.toISOString() };
   // The row lock of the upsert serialises concurrent callers, as in `takeRequest`. Up to `take`
   // requests are counted at once, never more than an eighth of what the plan has left (but
-  // one), all together or none when that would pass the limit; `taken` says how many.
+  // one), all together or none when that would pass the limit; `taken` says how many. One text
+  // whatever the values, and every run admits its model calls with it: prepared by that text.
   const counting = () => {
     const { state, period } = quotaState(projectId, iso.periodStart, iso.now);
     return sql`with ${state},
@@ -189,7 +190,7 @@ export async function modelQuotaState(
       from s`;
   };
   const [row] = take
-    ? rowsOf<TQuotaRow>(await db.execute(counting()))
+    ? rowsOf<TQuotaRow>(await executeNamedSql(db, counting()))
     : await quotaStateStatement(db).execute({ projectId, ...iso });
   if (!row?.ownerId) return undefined;
   if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
