@@ -16,7 +16,7 @@ import { graphFromJson, graphParts, type TGraphRows } from '../canvas/canvas.rep
 import type { TReqLogValues } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
-import { preparedStatement } from '../../db/prepared';
+import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
@@ -85,12 +85,18 @@ export async function insertRun(
 ): Promise<TRunRow> {
   const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
   const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
-  const [inserted] = await db
-    .with(...writes)
-    .insert(runs)
-    .values(values)
-    // Sent when the statement commits.
-    .returning({ ...getTableColumns(runs), signalled: signal ? sql`${signal}::text` : sql`null` });
+  // One text for every run of a kind (each value a parameter): prepared by that text.
+  const [inserted] = await executeNamed(
+    db
+      .with(...writes)
+      .insert(runs)
+      .values(values)
+      // Sent when the statement commits.
+      .returning({
+        ...getTableColumns(runs),
+        signalled: signal ? sql`${signal}::text` : sql`null`,
+      }),
+  );
   if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
   const { signalled: _signalled, ...row } = inserted!;
   return row;
@@ -257,7 +263,7 @@ export async function finishRun(
       .$with('logs')
       .as(db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning());
   const notify = signal ? signalOf(db, 'done', id) : undefined;
-  const [finished] = await db
+  const finishing = db
     .with(...writes, ...(logWrite ? [logWrite] : []))
     .update(runs)
     .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
@@ -272,6 +278,7 @@ export async function finishRun(
           >`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
         : sql<null>`null`,
     });
+  const [finished] = await (preparable(events, logs) ? executeNamed(finishing) : finishing);
   if (!finished) return { row: undefined, logs: [] };
   if (signal && !notify) await signalRun(db, 'done', id);
   const { signalled: _signalled, logs: stored, ...row } = finished;
@@ -413,23 +420,35 @@ export async function storeEvents(
   { counter = true, logs = [] }: { counter?: boolean; logs?: TReqLogValues[] } = {},
 ): Promise<TReqLogRow[]> {
   const statements = eventWrites(db, runId, batch, { counter });
+  const prepared = preparable(batch, logs);
   // One statement, each write before the last in a data-modifying WITH: one round trip.
   if (logs.length > 0) {
     const writes = statements.map((write, i) => db.$with(`w${i}`, {}).as(write));
     // A row stored by an attempt whose answer was lost is not stored again.
-    return db
+    const storing = db
       .with(...writes)
       .insert(reqLogs)
       .values(logs)
       .onConflictDoNothing({ target: reqLogs.id })
       .returning();
+    return prepared ? executeNamed(storing) : storing;
   }
   const final = statements.pop();
   if (!final) return [];
   const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
-  await db.execute(before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`);
+  const statement = before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`;
+  await (prepared ? executeNamedSql(db, statement) : db.execute(statement));
   return [];
 }
+
+/**
+ * Whether the statement that stores `events` and `logs` is prepared by its text (see
+ * `executeNamed`): its text depends only on how many there are, and every run's few events
+ * and model calls take the same few shapes. A larger batch is planned each time, so the shapes
+ * prepared on a connection stay few.
+ */
+const preparable = (events: TStoredEvent[], logs: TReqLogValues[]) =>
+  events.length + logs.length <= 8;
 
 /** The writes that store a batch (see `storeEvents`), each a statement of its own. */
 function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = true } = {}) {
