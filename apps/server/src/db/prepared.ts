@@ -28,12 +28,16 @@ export const nameOfText = (text: string) =>
 
 /**
  * Runs a query builder's statement prepared under the name of its text (see `nameOfText`),
- * built once. On the embedded database, whose client prepares by text, it takes no name.
+ * built once; unnamed when not `named`. On the embedded database, whose client prepares by
+ * text, it takes no name.
  */
-export function executeNamed<R>(query: { prepare(name: string): { execute(): Promise<R> } }) {
+export function executeNamed<R>(
+  query: { prepare(name: string): { execute(): Promise<R> } },
+  named = true,
+) {
   // Its name is known once its text is: given to the query Drizzle prepared without one.
   const prepared = query.prepare('');
-  if (is(prepared, NodePgPreparedQuery)) {
+  if (named && is(prepared, NodePgPreparedQuery)) {
     const named = prepared as unknown as TNodePgQuery;
     named.queryConfig.name = named.rawQueryConfig.name = nameOfText(named.queryString);
   }
@@ -47,9 +51,10 @@ type TNodePgQuery = {
   rawQueryConfig: { name?: string };
 };
 
-/** `db.execute` of a raw statement, prepared under the name of its text (see `nameOfText`). */
-export function executeNamedSql(db: TDb, query: SQL): Promise<unknown> {
+/** `db.execute` of a raw statement, prepared under the name of its text unless not `named`. */
+export function executeNamedSql(db: TDb, query: SQL, named = true): Promise<unknown> {
   const { dialect } = db as unknown as { dialect: PgDialect };
   const built = dialect.sqlToQuery(query);
-  return db._.session.prepareQuery(built, undefined, nameOfText(built.sql), false).execute();
+  const name = named ? nameOfText(built.sql) : undefined;
+  return db._.session.prepareQuery(built, undefined, name, false).execute();
 }

@@ -85,17 +85,15 @@ export async function insertRun(
 ): Promise<TRunRow> {
   const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
   const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
-  // One text for every run of a kind (each value a parameter): prepared by that text.
+  const inserting = db
+    .with(...writes)
+    .insert(runs)
+    .values(values);
+  // One text for every run of a kind (each value a parameter): prepared by that text. The
+  // signal is sent when the statement commits.
+  const signalled = signal ? sql`${signal}::text` : sql`null`;
   const [inserted] = await executeNamed(
-    db
-      .with(...writes)
-      .insert(runs)
-      .values(values)
-      // Sent when the statement commits.
-      .returning({
-        ...getTableColumns(runs),
-        signalled: signal ? sql`${signal}::text` : sql`null`,
-      }),
+    inserting.returning({ ...getTableColumns(runs), signalled }),
   );
   if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
   const { signalled: _signalled, ...row } = inserted!;
@@ -278,7 +276,7 @@ export async function finishRun(
           >`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
         : sql<null>`null`,
     });
-  const [finished] = await (preparable(events, logs) ? executeNamed(finishing) : finishing);
+  const [finished] = await executeNamed(finishing, preparable(events, logs));
   if (!finished) return { row: undefined, logs: [] };
   if (signal && !notify) await signalRun(db, 'done', id);
   const { signalled: _signalled, logs: stored, ...row } = finished;
@@ -381,27 +379,6 @@ export async function queuedRunIds(db: TDb) {
   return waiting.map((r) => r.id);
 }
 
-/**
- * Queued runs that no pg-boss job of `queue` will deliver: queued while the in-process queue was
- * in use, or whose job a stopping process completed without claiming the run. The caller holds
- * `lockRunAdoption` in `tx`, so two processes starting at once do not both pick them.
- */
-export async function queuedRunIdsWithoutJob(tx: TDb, queue: string) {
-  const result = await tx.execute(sql`
-    select r.id from ${runs} r
-    where r.status = 'queued' and not exists (
-      select 1 from pgboss.job j
-      where j.name = ${queue} and j.state in ('created', 'retry', 'active')
-        and j.data ->> 'runId' = r.id::text)
-    order by r.created_at`);
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
-}
-
-/** Serialises adopting queued runs across processes, until `tx` ends. */
-export async function lockRunAdoption(tx: TDb) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('flowsmith-adopt-queued-runs'))`);
-}
-
 /** A progress event to store, with the node state it reports. */
 export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateValues };
 
@@ -428,16 +405,14 @@ export async function storeEvents(
     const storing = db
       .with(...writes)
       .insert(reqLogs)
-      .values(logs)
-      .onConflictDoNothing({ target: reqLogs.id })
-      .returning();
-    return prepared ? executeNamed(storing) : storing;
+      .values(logs);
+    return executeNamed(storing.onConflictDoNothing({ target: reqLogs.id }).returning(), prepared);
   }
   const final = statements.pop();
   if (!final) return [];
   const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
   const statement = before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`;
-  await (prepared ? executeNamedSql(db, statement) : db.execute(statement));
+  await executeNamedSql(db, statement, prepared);
   return [];
 }
 
