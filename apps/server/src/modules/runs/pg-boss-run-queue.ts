@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import { inTransaction, type TDb } from '../../db/database';
 import { createSlots, type TRunQueue, type TRunWorker } from './run-queue';
 import { signalRun, type TRunSignals } from './run-signals';
-import { lockRunAdoption, queuedRunIdsWithoutJob } from './runs.repo';
+import { lockRunAdoption, queuedRunIdsWithoutJob } from './run-jobs.repo';
 
 const QUEUE = 'flowsmith-runs';
 // A worker also looks for jobs this often, in case a wake-up signal was lost.
