@@ -251,7 +251,7 @@ export async function finishRun(
   logs: TReqLogValues[] = [],
   { signal = true } = {},
 ): Promise<{ row: TRunRow | undefined; logs: TReqLogRow[] }> {
-  const writes = eventWrites(db, id, events, { counter: false }).map((write, i) =>
+  const writes = eventWrites(id, events, { counter: false }).map((write, i) =>
     db.$with(`w${i}`, {}).as(write),
   );
   // A row stored by an attempt whose answer was lost is not stored again.
@@ -276,7 +276,7 @@ export async function finishRun(
           >`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
         : sql<null>`null`,
     });
-  const [finished] = await executeNamed(finishing, preparable(events, logs));
+  const [finished] = await executeNamed(finishing, preparable(logs));
   if (!finished) return { row: undefined, logs: [] };
   if (signal && !notify) await signalRun(db, 'done', id);
   const { signalled: _signalled, logs: stored, ...row } = finished;
@@ -396,8 +396,8 @@ export async function storeEvents(
   batch: TStoredEvent[],
   { counter = true, logs = [] }: { counter?: boolean; logs?: TReqLogValues[] } = {},
 ): Promise<TReqLogRow[]> {
-  const statements = eventWrites(db, runId, batch, { counter });
-  const prepared = preparable(batch, logs);
+  const statements = eventWrites(runId, batch, { counter });
+  const prepared = preparable(logs);
   // One statement, each write before the last in a data-modifying WITH: one round trip.
   if (logs.length > 0) {
     const writes = statements.map((write, i) => db.$with(`w${i}`, {}).as(write));
@@ -417,29 +417,24 @@ export async function storeEvents(
 }
 
 /**
- * Whether the statement that stores `events` and `logs` is prepared by its text (see
- * `executeNamed`): its text depends only on how many there are, and every run's few events
- * and model calls take the same few shapes. A larger batch is planned each time, so the shapes
- * prepared on a connection stay few.
+ * Whether the statement that stores a batch with `logs` is prepared by its text (see
+ * `executeNamed`): it is the same for any events, and differs only with the count of request-log
+ * rows, which is that of a run's model calls since the last write. More stay unprepared, so the
+ * shapes prepared on a connection stay few.
  */
-const preparable = (events: TStoredEvent[], logs: TReqLogValues[]) =>
-  events.length + logs.length <= 8;
+const preparable = (logs: TReqLogValues[]) => logs.length <= 8;
 
-/** The writes that store a batch (see `storeEvents`), each a statement of its own. */
-function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = true } = {}) {
+/**
+ * The writes that store a batch (see `storeEvents`), each a statement of its own. Their rows go
+ * as one JSON parameter each, so their text is the same whatever the batch holds.
+ */
+function eventWrites(runId: string, batch: TStoredEvent[], { counter = true } = {}) {
   if (batch.length === 0) return [];
+  const events = JSON.stringify(batch.map(({ event }) => event));
   const statements: SQL[] = [
-    db
-      .insert(runEvents)
-      .values(
-        batch.map(({ event }) => ({
-          runId,
-          seq: event.seq,
-          event: event as unknown as Record<string, unknown>,
-        })),
-      )
-      .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] })
-      .getSQL(),
+    sql`insert into ${runEvents} (run_id, seq, event)
+      select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
+      on conflict (run_id, seq) do nothing`,
   ];
   // One row per node: the batch's states of a node, later ones over earlier ones.
   const states = new Map<string, TNodeStateValues>();
@@ -448,34 +443,34 @@ function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = 
       states.set(event.nodeId, { ...states.get(event.nodeId), ...nodeState });
   }
   if (states.size > 0) {
-    const kept = (column: string) =>
-      sql.raw(`coalesce(excluded.${column}, run_node_states.${column})`);
-    statements.push(
-      db
-        .insert(runNodeStates)
-        .values([...states].map(([nodeId, state]) => ({ runId, nodeId, ...state })))
-        .onConflictDoUpdate({
-          target: [runNodeStates.runId, runNodeStates.nodeId],
-          set: {
-            status: sql.raw('excluded.status'),
-            output: sql.raw('excluded.output'),
-            error: sql.raw('excluded.error'),
-            startedAt: kept('started_at'),
-            finishedAt: kept('finished_at'),
-            updatedAt: sql.raw('excluded.updated_at'),
-          },
-        })
-        .getSQL(),
+    // A state without a time keeps the one stored; what a state leaves out is the column's
+    // default, as in an insert that names it not.
+    const rows = JSON.stringify(
+      [...states].map(([nodeId, state]) => ({
+        node_id: nodeId,
+        status: state.status,
+        output: state.output,
+        error: state.error,
+        started_at: state.startedAt,
+        finished_at: state.finishedAt,
+        updated_at: state.updatedAt,
+      })),
     );
+    const kept = (column: string) => sql.raw(`coalesce(excluded.${column}, s.${column})`);
+    statements.push(sql`insert into ${runNodeStates} as s
+        (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
+      select ${runId}::uuid, r.node_id, coalesce(r.status, 'queued'), r.output, r.error,
+        r.started_at, r.finished_at, coalesce(r.updated_at, now())
+      from jsonb_to_recordset(${rows}::jsonb) as r(node_id uuid, status text, output jsonb,
+        error text, started_at timestamptz, finished_at timestamptz, updated_at timestamptz)
+      on conflict (run_id, node_id) do update set status = excluded.status,
+        output = excluded.output, error = excluded.error, started_at = ${kept('started_at')},
+        finished_at = ${kept('finished_at')}, updated_at = excluded.updated_at`);
     // Only node states have to match the counter; other events a reader fetches after it.
     if (counter) {
       const last = Math.max(...batch.map(({ event }) => event.seq));
       statements.push(
-        db
-          .update(runs)
-          .set({ seq: sql`greatest(${runs.seq}, ${last})` })
-          .where(eq(runs.id, runId))
-          .getSQL(),
+        sql`update ${runs} set seq = greatest(seq, ${last}::int) where id = ${runId}::uuid`,
       );
     }
   }
