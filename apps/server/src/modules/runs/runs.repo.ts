@@ -434,19 +434,7 @@ export async function storeEvents(
 /** The writes that store a batch (see `storeEvents`), each a statement of its own. */
 function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = true } = {}) {
   if (batch.length === 0) return [];
-  const statements: SQL[] = [
-    db
-      .insert(runEvents)
-      .values(
-        batch.map(({ event }) => ({
-          runId,
-          seq: event.seq,
-          event: event as unknown as Record<string, unknown>,
-        })),
-      )
-      .onConflictDoNothing({ target: [runEvents.runId, runEvents.seq] })
-      .getSQL(),
-  ];
+  const statements: SQL[] = [insertEventRows(runId, batch)];
   // One row per node: the batch's states of a node, later ones over earlier ones.
   const states = new Map<string, TNodeStateValues>();
   for (const { event, nodeState } of batch) {
@@ -454,25 +442,7 @@ function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = 
       states.set(event.nodeId, { ...states.get(event.nodeId), ...nodeState });
   }
   if (states.size > 0) {
-    const kept = (column: string) =>
-      sql.raw(`coalesce(excluded.${column}, run_node_states.${column})`);
-    statements.push(
-      db
-        .insert(runNodeStates)
-        .values([...states].map(([nodeId, state]) => ({ runId, nodeId, ...state })))
-        .onConflictDoUpdate({
-          target: [runNodeStates.runId, runNodeStates.nodeId],
-          set: {
-            status: sql.raw('excluded.status'),
-            output: sql.raw('excluded.output'),
-            error: sql.raw('excluded.error'),
-            startedAt: kept('started_at'),
-            finishedAt: kept('finished_at'),
-            updatedAt: sql.raw('excluded.updated_at'),
-          },
-        })
-        .getSQL(),
-    );
+    statements.push(upsertNodeStates(runId, states));
     // Only node states have to match the counter; other events a reader fetches after it.
     if (counter) {
       const last = Math.max(...batch.map(({ event }) => event.seq));
@@ -486,4 +456,33 @@ function eventWrites(db: TDb, runId: string, batch: TStoredEvent[], { counter = 
     }
   }
   return statements;
+}
+
+/**
+ * The rows of a batch of events and of node states, each sent as one JSON value: the statement's
+ * text is the same whatever the batch holds, so it is built at almost no cost and prepared once
+ * (a statement with a parameter per value costs its building per value, on every write).
+ */
+function insertEventRows(runId: string, batch: TStoredEvent[]): SQL {
+  const events = JSON.stringify(batch.map(({ event }) => event));
+  return sql`insert into ${runEvents} (run_id, seq, event)
+    select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
+    on conflict (run_id, seq) do nothing`;
+}
+
+function upsertNodeStates(runId: string, states: Map<string, TNodeStateValues>): SQL {
+  const rows = JSON.stringify(
+    [...states].map(([nodeId, state]) => ({ node_id: nodeId, ...state })),
+  );
+  const kept = (column: string) => `coalesce(excluded.${column}, run_node_states.${column})`;
+  return sql`insert into ${runNodeStates}
+      (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
+    select ${runId}::uuid, s.node_id, coalesce(s.status, 'queued'), s.output, s.error,
+      s."startedAt", s."finishedAt", coalesce(s."updatedAt", now())
+    from jsonb_to_recordset(${rows}::jsonb) as s(node_id uuid, status text, output jsonb,
+      error text, "startedAt" timestamptz, "finishedAt" timestamptz, "updatedAt" timestamptz)
+    on conflict (run_id, node_id) do update set status = excluded.status,
+      output = excluded.output, error = excluded.error,
+      started_at = ${sql.raw(kept('started_at'))}, finished_at = ${sql.raw(kept('finished_at'))},
+      updated_at = excluded.updated_at`;
 }
