@@ -30,10 +30,19 @@ const keepAsText = (value: string) => value;
 
 /**
  * Values of these types stay text here: the client runs its own parsers on them. JSON always
- * does: a string crosses to the client far cheaper than the objects parsed from it.
+ * does: a string crosses to the client far cheaper than the objects parsed from it. Made once
+ * per set of types: nearly every statement asks for the same (none of its own).
  */
+const parserSets = new Map<string, ParserOptions>();
 function textParsers(typeIds: number[]): ParserOptions {
-  return Object.fromEntries([...typeIds, ...JSON_TYPES].map((typeId) => [typeId, keepAsText]));
+  const key = typeIds.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    const types = [...typeIds, ...JSON_TYPES];
+    parsers = Object.fromEntries(types.map((typeId) => [typeId, keepAsText]));
+    parserSets.set(key, parsers);
+  }
+  return parsers;
 }
 
 const { serialize } = protocol;

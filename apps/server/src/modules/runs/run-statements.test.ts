@@ -55,6 +55,22 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET[kind]);
   });
 
+  it('stores a run started from the canvas after three waits for the database', async () => {
+    const start = () =>
+      w.as.owner.post('/api/runs', { projectId: w.projectId, nodeGroupId: groupId });
+    const first = await start();
+    await w.t.app.runJobs.executor.waitFor(first.body.run.id, 10_000);
+    recorded = [];
+    const started = await start();
+    expect(started.status).toBe(202);
+    const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
+    recorded = undefined;
+    await w.t.app.runJobs.executor.waitFor(started.body.run.id, 10_000);
+    // The session (1); the group with the caller's role, and meanwhile the quota (2); the run (1).
+    const stored = statements.findIndex((query) => /^insert into "runs"/.test(query));
+    expect(stored, statements.join('\n')).toBe(3);
+  });
+
   it.runIf(kind === 'postgres')('signals nobody else: only its own process waits', async () => {
     const listener = new pg.Client({ connectionString: w.t.database.url });
     await listener.connect();

@@ -424,18 +424,10 @@ export async function storeEvents(
  */
 const preparable = (logs: TReqLogValues[]) => logs.length <= 8;
 
-/**
- * The writes that store a batch (see `storeEvents`), each a statement of its own. Their rows go
- * as one JSON parameter each, so their text is the same whatever the batch holds.
- */
+/** The writes that store a batch (see `storeEvents`), each a statement of its own. */
 function eventWrites(runId: string, batch: TStoredEvent[], { counter = true } = {}) {
   if (batch.length === 0) return [];
-  const events = JSON.stringify(batch.map(({ event }) => event));
-  const statements: SQL[] = [
-    sql`insert into ${runEvents} (run_id, seq, event)
-      select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
-      on conflict (run_id, seq) do nothing`,
-  ];
+  const statements: SQL[] = [insertEventRows(runId, batch)];
   // One row per node: the batch's states of a node, later ones over earlier ones.
   const states = new Map<string, TNodeStateValues>();
   for (const { event, nodeState } of batch) {
@@ -443,29 +435,7 @@ function eventWrites(runId: string, batch: TStoredEvent[], { counter = true } = 
       states.set(event.nodeId, { ...states.get(event.nodeId), ...nodeState });
   }
   if (states.size > 0) {
-    // A state without a time keeps the one stored; what a state leaves out is the column's
-    // default, as in an insert that names it not.
-    const rows = JSON.stringify(
-      [...states].map(([nodeId, state]) => ({
-        node_id: nodeId,
-        status: state.status,
-        output: state.output,
-        error: state.error,
-        started_at: state.startedAt,
-        finished_at: state.finishedAt,
-        updated_at: state.updatedAt,
-      })),
-    );
-    const kept = (column: string) => sql.raw(`coalesce(excluded.${column}, s.${column})`);
-    statements.push(sql`insert into ${runNodeStates} as s
-        (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
-      select ${runId}::uuid, r.node_id, coalesce(r.status, 'queued'), r.output, r.error,
-        r.started_at, r.finished_at, coalesce(r.updated_at, now())
-      from jsonb_to_recordset(${rows}::jsonb) as r(node_id uuid, status text, output jsonb,
-        error text, started_at timestamptz, finished_at timestamptz, updated_at timestamptz)
-      on conflict (run_id, node_id) do update set status = excluded.status,
-        output = excluded.output, error = excluded.error, started_at = ${kept('started_at')},
-        finished_at = ${kept('finished_at')}, updated_at = excluded.updated_at`);
+    statements.push(upsertNodeStates(runId, states));
     // Only node states have to match the counter; other events a reader fetches after it.
     if (counter) {
       const last = Math.max(...batch.map(({ event }) => event.seq));
@@ -475,4 +445,33 @@ function eventWrites(runId: string, batch: TStoredEvent[], { counter = true } = 
     }
   }
   return statements;
+}
+
+/**
+ * The rows of a batch of events and of node states, each sent as one JSON value: the statement's
+ * text is the same whatever the batch holds, so it is built at almost no cost and prepared once
+ * (a statement with a parameter per value costs its building per value, on every write).
+ */
+function insertEventRows(runId: string, batch: TStoredEvent[]): SQL {
+  const events = JSON.stringify(batch.map(({ event }) => event));
+  return sql`insert into ${runEvents} (run_id, seq, event)
+    select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
+    on conflict (run_id, seq) do nothing`;
+}
+
+function upsertNodeStates(runId: string, states: Map<string, TNodeStateValues>): SQL {
+  const rows = JSON.stringify(
+    [...states].map(([nodeId, state]) => ({ node_id: nodeId, ...state })),
+  );
+  const kept = (column: string) => `coalesce(excluded.${column}, run_node_states.${column})`;
+  return sql`insert into ${runNodeStates}
+      (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
+    select ${runId}::uuid, s.node_id, coalesce(s.status, 'queued'), s.output, s.error,
+      s."startedAt", s."finishedAt", coalesce(s."updatedAt", now())
+    from jsonb_to_recordset(${rows}::jsonb) as s(node_id uuid, status text, output jsonb,
+      error text, "startedAt" timestamptz, "finishedAt" timestamptz, "updatedAt" timestamptz)
+    on conflict (run_id, node_id) do update set status = excluded.status,
+      output = excluded.output, error = excluded.error,
+      started_at = ${sql.raw(kept('started_at'))}, finished_at = ${sql.raw(kept('finished_at'))},
+      updated_at = excluded.updated_at`;
 }

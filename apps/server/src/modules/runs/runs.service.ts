@@ -62,14 +62,42 @@ export async function startRun(
   inputs: Record<string, unknown>,
   customAiId: string | null = null,
 ) {
-  await projectAccess.require(db, user, projectId, 'editor', 'projectId');
+  // The quota is read meanwhile, its answer used only once access is granted: one wait, not two.
+  const quota = checkModelQuota(db, projectId);
+  quota.catch(() => undefined);
+  await requireEditorOfTarget(db, user, projectId, target);
+  await quota;
   return storeRun(db, queue, user, { projectId, target, inputs, customAiId });
 }
 
 /**
- * `startRun` for an editor of the project, known as such already. With `here`, a caller that
- * waits for the run anyway has it executed by this process when its worker has a free slot:
- * stored already claimed (one statement, no queue hop), as durable as a claimed run.
+ * The caller edits the project, and the target is in it: a group of it is read with the
+ * caller's role in one statement. Anything else (another project's group, a non-member, a node)
+ * takes the separate checks, which tell which one failed.
+ */
+async function requireEditorOfTarget(
+  db: TDb,
+  user: TUser,
+  projectId: string,
+  target: TRunTargetIds,
+): Promise<void> {
+  if (target.nodeGroupId && !target.nodeId) {
+    const group = await repo.groupWithRole(db, target.nodeGroupId, user.id);
+    if (group?.role && group.projectId === projectId) {
+      projectAccess.check(group.role, 'editor', new AppError('not_found', 'Project not found'));
+      runnableGroup(group);
+      return;
+    }
+  }
+  await projectAccess.require(db, user, projectId, 'editor', 'projectId');
+  await checkTarget(db, projectId, target);
+}
+
+/**
+ * `startRun` for an editor of the project, known as such already, its target and the model
+ * quota checked. With `here`, a caller that waits for the run anyway has it executed by this
+ * process when its worker has a free slot: stored already claimed (one statement, no queue hop),
+ * as durable as a claimed run.
  */
 async function storeRun(
   db: TDb,
@@ -81,11 +109,9 @@ async function storeRun(
     inputs: Record<string, unknown>;
     customAiId: string | null;
   },
-  { here = false, targetChecked = false } = {},
+  { here = false } = {},
 ) {
   const { projectId, target, inputs, customAiId } = request;
-  if (!targetChecked) await checkTarget(db, projectId, target);
-  await checkModelQuota(db, projectId);
   const values = {
     projectId,
     userId: user.id,
@@ -213,12 +239,13 @@ export async function handle(
   if (customAiId && !(await customAiInProject(db, customAiId, projectId)))
     throw AppError.validation('customAiId', 'No such custom AI in this project');
   const target = { nodeId: nodeId ?? null, nodeGroupId: nodeGroupId ?? null };
+  await checkModelQuota(db, projectId);
   const run = await storeRun(
     db,
     jobs.queue,
     user,
     { projectId, target, inputs, customAiId: customAiId ?? null },
-    { here: true, targetChecked: true },
+    { here: true },
   );
   const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS, run))!;
   return {

@@ -354,6 +354,16 @@ describe('runs against an OpenAI-compatible server', () => {
       (await w.as.stranger.post('/api/runs', { projectId, nodeGroupId: group.id })).status,
     ).toBe(404);
     expect((await w.as.anonymous.post('/api/runs', { projectId })).status).toBe(401);
+    // A group of another project: not in the named one, whoever's it is.
+    const elsewhere = await w.make.group('ai_group', w.strangerProjectId);
+    const foreign = await w.as.owner.post('/api/runs', { projectId, nodeGroupId: elsewhere.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details[0]).toMatchObject({ field: 'nodeGroupId' });
+    const theirs = { projectId: w.strangerProjectId, nodeGroupId: group.id };
+    expect((await w.as.stranger.post('/api/runs', theirs)).body.error.details[0]).toMatchObject({
+      field: 'nodeGroupId',
+    });
+    expect((await w.as.owner.post('/api/runs', theirs)).status).toBe(404);
     const plain = (
       await w.as.owner.post('/api/node_groups', { projectId, name: 'Frame', type: 'group' })
     ).body;
