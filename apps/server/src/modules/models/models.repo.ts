@@ -10,7 +10,7 @@ export function credentialsOf(db: TDb, userId: string) {
   return db.select().from(providerCredentials).where(eq(providerCredentials.userId, userId));
 }
 
-type TPricedCall = {
+export type TPricedCall = {
   modelId: string;
   model: string;
   inputTokens: number;
@@ -30,6 +30,12 @@ function costOf(call: TPricedCall): SQL {
 }
 
 export type TReqLogValues = typeof reqLogs.$inferInsert;
+
+/**
+ * A request-log row with what prices it, for a statement that works out its cost as `costOf`
+ * does while it stores the row from JSON (a run's writes).
+ */
+export type TReqLogToPrice = Omit<TReqLogValues, 'cost'> & { pricing: TPricedCall };
 
 /** A request-log row priced from the price table by the statement that stores it. */
 export const pricedReqLog = (

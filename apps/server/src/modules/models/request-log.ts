@@ -7,7 +7,7 @@ import type { TRealtime } from '../../plugins/realtime';
 import type { TUsageMeter } from '../billing/quotas';
 import { liveReqLog } from '../req-logs/req-logs.resource';
 import { findRow, insertRow } from '../resources/resources.repo';
-import { pricedReqLog } from './models.repo';
+import { pricedReqLog, type TReqLogToPrice } from './models.repo';
 
 export type TCallContext = {
   userId: string;
@@ -65,34 +65,46 @@ const isDuplicate = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** The stored values of one attempt of a model call, priced when stored. */
-export function reqLogValues(context: TCallContext, call: TModelCall, id = randomUUID()) {
+const reqLogValues = (context: TCallContext, call: TModelCall, id: string) =>
+  pricedReqLog(unpricedValues(context, call, id), call);
+
+/** An attempt of a model call with what prices it, for a run's writes (see `TReqLogToPrice`). */
+export const reqLogToPrice = (context: TCallContext, call: TModelCall): TReqLogToPrice => ({
+  ...unpricedValues(context, call, randomUUID()),
+  pricing: {
+    modelId: call.modelId,
+    model: call.model,
+    inputTokens: call.inputTokens,
+    outputTokens: call.outputTokens,
+    images: call.images ?? 0,
+  },
+});
+
+function unpricedValues(context: TCallContext, call: TModelCall, id: string) {
   // Timed when the attempt ended, not when stored: a run stores several at once, in order.
   const now = new Date();
-  return pricedReqLog(
-    {
-      id,
-      createdAt: now,
-      updatedAt: now,
-      userId: context.userId,
-      projectId: context.projectId,
-      runId: context.runId ?? null,
-      customAiId: context.customAiId ?? null,
-      conversationId: context.conversationId ?? null,
-      nodeId: call.nodeId ?? null,
-      callId: call.callId ?? id,
-      attempt: call.attempt ?? 1,
-      provider: call.provider,
-      model: call.modelId,
-      status: call.status,
-      latencyMs: Math.round(call.latencyMs),
-      inputTokens: call.inputTokens,
-      outputTokens: call.outputTokens,
-      prompt: call.prompt,
-      response: call.response ?? null,
-      error: call.error ?? null,
-    },
-    call,
-  );
+  return {
+    id,
+    createdAt: now,
+    updatedAt: now,
+    userId: context.userId,
+    projectId: context.projectId,
+    runId: context.runId ?? null,
+    customAiId: context.customAiId ?? null,
+    conversationId: context.conversationId ?? null,
+    nodeId: call.nodeId ?? null,
+    callId: call.callId ?? id,
+    attempt: call.attempt ?? 1,
+    provider: call.provider,
+    model: call.modelId,
+    status: call.status,
+    latencyMs: Math.round(call.latencyMs),
+    inputTokens: call.inputTokens,
+    outputTokens: call.outputTokens,
+    prompt: call.prompt,
+    response: call.response ?? null,
+    error: call.error ?? null,
+  };
 }
 
 /** Shows stored request-log rows live to whoever may read the project's log. */

@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
 import { describe, expect, it } from 'vitest';
+import { modelPrices, reqLogs } from '../../db/schema/index';
 import { createWorld } from '../../test/api-world';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
-import { eventsAfter, nodeStates, runById, storeEvents, type TStoredEvent } from './runs.repo';
+import { pricedReqLog, type TReqLogToPrice } from '../models/models.repo';
+import {
+  claimRun,
+  eventsAfter,
+  finishRun,
+  nodeStates,
+  runById,
+  storeEvents,
+  type TStoredEvent,
+} from './runs.repo';
 
 describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
   it('keeps each node’s latest state, its times, and every event once', async () => {
@@ -57,6 +68,122 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
         updatedAt: at(2),
       });
       expect((await runById(database.db, runId))?.seq).toBe(3);
+    } finally {
+      await w.t.close();
+      await database.close();
+    }
+  });
+
+  it('stores request-log rows from JSON as a row-per-value insert stored them', async () => {
+    const database = await openTestDatabase(kind);
+    const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
+    const { db } = database;
+    try {
+      const { group } = await w.make.flow('echo');
+      const started = await w.as.owner.post('/api/runs', {
+        projectId: w.projectId,
+        nodeGroupId: group.id,
+        inputs: { question: 'why?' },
+      });
+      const run = (await runById(db, started.body.run.id as string))!;
+      const runId = run.id;
+      // Priced by full model id over bare name, with sums that are not exact in binary.
+      await db.insert(modelPrices).values([
+        { model: 'compatible:tiny', inputPerMillion: 0.1, outputPerMillion: 0.7, perImage: 0.3 },
+        { model: 'tiny', inputPerMillion: 9, outputPerMillion: 9 },
+      ]);
+      const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms));
+      const pricing = {
+        modelId: 'compatible:tiny',
+        model: 'tiny',
+        inputTokens: 11,
+        outputTokens: 3,
+        images: 2,
+      };
+      const full = (id: string, ms: number): TReqLogToPrice => ({
+        id,
+        userId: run.userId,
+        projectId: run.projectId,
+        runId,
+        nodeId: randomUUID(),
+        customAiId: null,
+        conversationId: null,
+        callId: randomUUID(),
+        attempt: 2,
+        provider: 'openai_compatible',
+        model: 'compatible:tiny',
+        status: 'succeeded',
+        latencyMs: 12,
+        inputTokens: 11,
+        outputTokens: 3,
+        // A lone surrogate (an emoji cut in half) is stored as U+FFFD, as a text parameter is.
+        prompt: `Q: "quoted" \\ ☃ 😀 \n ${'😀'.slice(0, 1)}`,
+        response: null,
+        error: 'it said "no"',
+        createdAt: at(ms),
+        updatedAt: at(ms + 1),
+        pricing,
+      });
+      const bare = (id: string): TReqLogToPrice => ({
+        id,
+        provider: 'builtin',
+        model: 'unpriced',
+        status: 'failed',
+        pricing: { modelId: 'unpriced', model: 'unpriced', inputTokens: 1, outputTokens: 1 },
+      });
+      // The same values stored by a row-per-value insert, as run writes stored them before.
+      const reference = async ({ pricing: call, ...values }: TReqLogToPrice) => {
+        const [row] = await db
+          .insert(reqLogs)
+          .values(pricedReqLog({ ...values, id: randomUUID() }, call))
+          .returning();
+        return row!;
+      };
+      const stored = async (id: string) =>
+        (await db.select().from(reqLogs).where(eq(reqLogs.id, id)))[0]!;
+      const sameAs = async (values: TReqLogToPrice) => {
+        const { id: _id, ...expected } = await reference(values);
+        const { id, ...row } = await stored(values.id!);
+        expect(id).toBe(values.id);
+        return { row, expected };
+      };
+      const event = (seq: number) => ({
+        event: { runId, seq, type: 'run-status', status: 'running' } as TRunProgressEvent,
+      });
+
+      const first = full(randomUUID(), 1);
+      const rows = await storeEvents(db, runId, [event(1)], { logs: [first] });
+      expect(rows).toEqual([await stored(first.id!)]);
+      const { row, expected } = await sameAs(first);
+      expect(row).toEqual(expected);
+      expect(row.prompt.endsWith('\ufffd')).toBe(true);
+      expect(row.cost).toBe((11 * 0.1 + 3 * 0.7) / 1_000_000 + 2 * 0.3);
+      // Tried again, as after a lost answer: not stored again, not answered again.
+      expect(await storeEvents(db, runId, [event(1)], { logs: [first] })).toEqual([]);
+
+      // A process whose lease was taken over stores the events and rows, not the end.
+      await claimRun(db, runId, 'owner', 60_000);
+      const end = { status: 'succeeded' as const, error: null, outputs: { a: 1 }, seq: 3 };
+      const lost = bare(randomUUID());
+      const late = await finishRun(db, runId, 'other', end, [event(2)], [lost]);
+      expect(late).toEqual({ row: undefined, logs: [] });
+      expect((await runById(db, runId))?.status).toBe('running');
+      const defaults = await sameAs(lost);
+      const { callId, createdAt, updatedAt, ...rest } = defaults.row;
+      const { callId: _c, createdAt: _a, updatedAt: _u, ...expectedRest } = defaults.expected;
+      expect(rest).toEqual(expectedRest);
+      expect(rest).toMatchObject({ attempt: 1, latencyMs: 0, prompt: '', cost: 0, userId: null });
+      expect(callId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(createdAt).toEqual(updatedAt);
+
+      const last = full(randomUUID(), 9);
+      const ended = await finishRun(db, runId, 'owner', end, [event(3)], [first, lost, last]);
+      expect(ended.row).toMatchObject({ status: 'succeeded', outputs: { a: 1 }, seq: 3 });
+      expect(ended.row?.leaseExpiresAt).toBeNull();
+      expect(ended.logs).toEqual([await stored(last.id!)]);
+      const again = await sameAs(last);
+      expect(again.row).toEqual(again.expected);
+      expect((await eventsAfter(db, runId, 0, 10)).map((e) => e.seq)).toEqual([1, 2, 3]);
     } finally {
       await w.t.close();
       await database.close();

@@ -3,7 +3,7 @@ import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
 import { persistently } from '../../lib/persistently';
-import type { TReqLogValues } from '../models/models.repo';
+import type { TReqLogToPrice } from '../models/models.repo';
 import { publishReqLogs } from '../models/request-log';
 import { storeEvents, type TStoredEvent } from './runs.repo';
 
@@ -51,7 +51,7 @@ export function createRunEventWriter(
   const runId = run.id;
   let seq = run.seq;
   let pending: TStoredEvent[] = [];
-  let pendingLogs: TReqLogValues[] = [];
+  let pendingLogs: TReqLogToPrice[] = [];
   let writing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
   let scheduledAt = Infinity;
@@ -89,7 +89,7 @@ export function createRunEventWriter(
     );
   };
 
-  const store = async (batch: TStoredEvent[], logs: TReqLogValues[]) => {
+  const store = async (batch: TStoredEvent[], logs: TReqLogToPrice[]) => {
     try {
       const rows = await persistently(() => storeEvents(db, runId, batch, { logs }), { onRetry });
       publishReqLogs(realtime, run.projectId, rows);
@@ -154,7 +154,7 @@ export function createRunEventWriter(
     },
 
     /** Stores a request-log row of the run with its next write. */
-    logRequest(values: TReqLogValues) {
+    logRequest(values: TReqLogToPrice) {
       pendingLogs.push(values);
       urgent = true;
       schedule();
@@ -182,7 +182,7 @@ export function createRunEventWriter(
       end: (
         events: TStoredEvent[],
         seq: number,
-        logs: TReqLogValues[],
+        logs: TReqLogToPrice[],
       ) => Promise<{ result: T; logs: Array<Record<string, unknown>> }>,
     ): Promise<T> {
       flushTokens();

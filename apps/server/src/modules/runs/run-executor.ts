@@ -16,7 +16,7 @@ import type { TGraphRows } from '../canvas/canvas.repo';
 import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
 import { versionGraph } from '../publishing/publishing.repo';
-import { reqLogValues } from '../models/request-log';
+import { reqLogToPrice } from '../models/request-log';
 import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
@@ -133,7 +133,7 @@ export function createRunExecutor(
         { userId: run.userId, projectId: run.projectId, runId },
         {
           admission,
-          logLater: (context, call) => events.logRequest(reqLogValues(context, call)),
+          logLater: (context, call) => events.logRequest(reqLogToPrice(context, call)),
         },
       );
       events.begin();

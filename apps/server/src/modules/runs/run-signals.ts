@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rootOf, whenTransactionEnds, type TDatabase, type TDb } from '../../db/database';
 
 /**
@@ -36,9 +36,16 @@ export async function signalRun(db: TDb, signal: TRunSignal, runId: string): Pro
  * The expression that sends a signal, for a statement that sends it with its own work; none on
  * the embedded database, where `signalRun` hands it over in the process without a statement.
  */
-export function signalOf(db: TDb, signal: TRunSignal, runId: string): SQL | undefined {
+export function signalOf(
+  db: TDb,
+  signal: TRunSignal,
+  runId: string | Placeholder,
+): SQL | undefined {
   if (localListeners.has(rootOf(db))) return undefined;
-  return sql`pg_notify(${CHANNEL}, ${`${signal}:${runId}`})`;
+  // A placeholder's run, for a statement built once: the same text, joined by the statement.
+  const payload =
+    typeof runId === 'string' ? `${signal}:${runId}` : sql`${`${signal}:`}::text || ${runId}::text`;
+  return sql`pg_notify(${CHANNEL}, ${payload})`;
 }
 
 /**

@@ -13,15 +13,27 @@ import {
   runs,
 } from '../../db/schema/index';
 import { graphFromJson, graphParts, type TGraphRows } from '../canvas/canvas.repo';
-import type { TReqLogValues } from '../models/models.repo';
+import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
+import {
+  eventRows,
+  eventWrites,
+  insertEventRows,
+  insertReqLogRows,
+  nodeStateRows,
+  reqLogRows,
+  storedReqLogs,
+  upsertNodeStates,
+  type TStoredEvent,
+} from './run-writes';
+
+export type { TStoredEvent } from './run-writes';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
 export type TRunLease = { owner: string; leaseMs: number };
-type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 type TReqLogRow = typeof reqLogs.$inferSelect;
 
 const groupInProjectStatement = preparedStatement((db) =>
@@ -235,12 +247,57 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
 }
 
 /**
+ * The statement of `finishRun`, built once per database: with the `done` signal or without, and
+ * with the writes of events and request-log rows or, when there are none, the run's row alone (a
+ * run whose events cannot be stored is ended without them).
+ */
+const finishStatement = (notify: boolean, writing: boolean) =>
+  preparedStatement((db) => {
+    const p = sql.placeholder;
+    const writes = [
+      ['w0', insertEventRows(p('id'), p('events'))],
+      ['w1', upsertNodeStates(p('id'), p('states'))],
+      ['logs', insertReqLogRows(p('logs'))],
+    ] as const;
+    const signalled = notify ? signalOf(db, 'done', p('id')) : undefined;
+    return (
+      db
+        .with(...(writing ? writes.map(([name, write]) => db.$with(name, {}).as(write)) : []))
+        .update(runs)
+        .set({
+          status: sql`${p('status')}`,
+          error: sql`${p('error')}`,
+          outputs: sql`${p('outputs')}::jsonb`,
+          seq: sql`${p('seq')}::int`,
+          finishedAt: sql`${p('at')}::timestamptz`,
+          leaseExpiresAt: sql`null`,
+          // Given, or its $onUpdate would be the time the statement was prepared.
+          updatedAt: sql`${p('at')}::timestamptz`,
+        })
+        .where(
+          and(eq(runs.id, p('id')), eq(runs.status, 'running'), eq(runs.leaseOwner, p('owner'))),
+        )
+        // Sent for the row it finished only, when the statement commits.
+        .returning({
+          ...getTableColumns(runs),
+          signalled: signalled ? sql`${signalled}::text` : sql`null`,
+          logs: writing ? storedReqLogs : sql<Array<Record<string, unknown>>>`'[]'::json`,
+        })
+        .prepare(`finish_run${writing ? '' : '_alone'}${notify ? '' : '_quietly'}`)
+    );
+  });
+const finishStatements = [false, true].map((notify) =>
+  [false, true].map((writing) => finishStatement(notify, writing)),
+);
+
+/**
  * Stores a run's end, with the events not stored yet (`events`) and request-log rows of its model
  * calls not stored yet (`logs`), and signals its waiters, in one statement, only while `owner`
  * still holds it: a process whose lease was taken over stores only the events and rows (which
  * are the same whoever stores them). The finished row, if it was stored, and the request-log
  * rows this statement stored. `signal: false` for a run only its own process waits for (it gets
- * the row without a signal).
+ * the row without a signal). Its text is the same whatever it stores: each kind of row is one
+ * JSON value.
  */
 export async function finishRun(
   db: TDb,
@@ -248,39 +305,28 @@ export async function finishRun(
   owner: string,
   values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
   events: TStoredEvent[] = [],
-  logs: TReqLogValues[] = [],
+  logs: TReqLogToPrice[] = [],
   { signal = true } = {},
 ): Promise<{ row: TRunRow | undefined; logs: TReqLogRow[] }> {
-  const writes = eventWrites(id, events, { counter: false }).map((write, i) =>
-    db.$with(`w${i}`, {}).as(write),
-  );
-  // A row stored by an attempt whose answer was lost is not stored again.
-  const logWrite =
-    logs.length > 0 &&
-    db
-      .$with('logs')
-      .as(db.insert(reqLogs).values(logs).onConflictDoNothing({ target: reqLogs.id }).returning());
-  const notify = signal ? signalOf(db, 'done', id) : undefined;
-  const finishing = db
-    .with(...writes, ...(logWrite ? [logWrite] : []))
-    .update(runs)
-    .set({ ...values, finishedAt: new Date(), leaseExpiresAt: null })
-    .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
-    // Sent for the row it finished only, when the statement commits.
-    .returning({
-      ...getTableColumns(runs),
-      signalled: notify ? sql`${notify}::text` : sql`null`,
-      logs: logWrite
-        ? sql<
-            Array<Record<string, unknown>>
-          >`(select coalesce(json_agg(l), '[]'::json) from ${logWrite} l)`
-        : sql<null>`null`,
-    });
-  const [finished] = await executeNamed(finishing, preparable(logs));
+  const writing = events.length > 0 || logs.length > 0;
+  const statement = finishStatements[Number(signal)]![Number(writing)]!(db);
+  const [finished] = await statement.execute({
+    id,
+    owner,
+    status: values.status,
+    error: values.error,
+    outputs: JSON.stringify(values.outputs),
+    seq: values.seq,
+    at: new Date().toISOString(),
+    events: eventRows(events),
+    states: JSON.stringify(nodeStateRows(events)),
+    logs: reqLogRows(logs),
+  });
   if (!finished) return { row: undefined, logs: [] };
-  if (signal && !notify) await signalRun(db, 'done', id);
+  // On the embedded database the statement sends none (see `signalOf`).
+  if (signal && !signalOf(db, 'done', id)) await signalRun(db, 'done', id);
   const { signalled: _signalled, logs: stored, ...row } = finished;
-  return { row, logs: stored ? fromJson(reqLogs, stored) : [] };
+  return { row, logs: fromJson(reqLogs, stored) };
 }
 
 /** Numbers and stores a run's status event in `tx`, after every event stored so far. */
@@ -379,99 +425,29 @@ export async function queuedRunIds(db: TDb) {
   return waiting.map((r) => r.id);
 }
 
-/** A progress event to store, with the node state it reports. */
-export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateValues };
-
 /**
  * Stores a batch of a run's progress events, the node states they report and the run's counter,
  * in one statement, so a reader sees node states that match the counter (left to the caller with
  * `counter: false`, when it stores the run's end in the same transaction). An event already
  * stored (its seq taken) is not stored twice, and the states it carries are the same, so a batch
  * can be tried again. `logs`: request-log rows of the run's model calls, stored by the same
- * statement; it answers with those it stored.
+ * statement as one JSON value; it answers with those it stored.
  */
 export async function storeEvents(
   db: TDb,
   runId: string,
   batch: TStoredEvent[],
-  { counter = true, logs = [] }: { counter?: boolean; logs?: TReqLogValues[] } = {},
+  { counter = true, logs = [] }: { counter?: boolean; logs?: TReqLogToPrice[] } = {},
 ): Promise<TReqLogRow[]> {
   const statements = eventWrites(runId, batch, { counter });
-  const prepared = preparable(logs);
   // One statement, each write before the last in a data-modifying WITH: one round trip.
-  if (logs.length > 0) {
-    const writes = statements.map((write, i) => db.$with(`w${i}`, {}).as(write));
-    // A row stored by an attempt whose answer was lost is not stored again.
-    const storing = db
-      .with(...writes)
-      .insert(reqLogs)
-      .values(logs);
-    return executeNamed(storing.onConflictDoNothing({ target: reqLogs.id }).returning(), prepared);
-  }
-  const final = statements.pop();
+  const final = logs.length > 0 ? sql`select ${storedReqLogs} as logs` : statements.pop();
   if (!final) return [];
   const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
+  if (logs.length > 0) before.push(sql`logs as (${insertReqLogRows(reqLogRows(logs))})`);
   const statement = before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`;
-  await executeNamedSql(db, statement, prepared);
-  return [];
-}
-
-/**
- * Whether the statement that stores a batch with `logs` is prepared by its text (see
- * `executeNamed`): it is the same for any events, and differs only with the count of request-log
- * rows, which is that of a run's model calls since the last write. More stay unprepared, so the
- * shapes prepared on a connection stay few.
- */
-const preparable = (logs: TReqLogValues[]) => logs.length <= 8;
-
-/** The writes that store a batch (see `storeEvents`), each a statement of its own. */
-function eventWrites(runId: string, batch: TStoredEvent[], { counter = true } = {}) {
-  if (batch.length === 0) return [];
-  const statements: SQL[] = [insertEventRows(runId, batch)];
-  // One row per node: the batch's states of a node, later ones over earlier ones.
-  const states = new Map<string, TNodeStateValues>();
-  for (const { event, nodeState } of batch) {
-    if (nodeState && event.type === 'node-status')
-      states.set(event.nodeId, { ...states.get(event.nodeId), ...nodeState });
-  }
-  if (states.size > 0) {
-    statements.push(upsertNodeStates(runId, states));
-    // Only node states have to match the counter; other events a reader fetches after it.
-    if (counter) {
-      const last = Math.max(...batch.map(({ event }) => event.seq));
-      statements.push(
-        sql`update ${runs} set seq = greatest(seq, ${last}::int) where id = ${runId}::uuid`,
-      );
-    }
-  }
-  return statements;
-}
-
-/**
- * The rows of a batch of events and of node states, each sent as one JSON value: the statement's
- * text is the same whatever the batch holds, so it is built at almost no cost and prepared once
- * (a statement with a parameter per value costs its building per value, on every write).
- */
-function insertEventRows(runId: string, batch: TStoredEvent[]): SQL {
-  const events = JSON.stringify(batch.map(({ event }) => event));
-  return sql`insert into ${runEvents} (run_id, seq, event)
-    select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
-    on conflict (run_id, seq) do nothing`;
-}
-
-function upsertNodeStates(runId: string, states: Map<string, TNodeStateValues>): SQL {
-  const rows = JSON.stringify(
-    [...states].map(([nodeId, state]) => ({ node_id: nodeId, ...state })),
-  );
-  const kept = (column: string) => `coalesce(excluded.${column}, run_node_states.${column})`;
-  return sql`insert into ${runNodeStates}
-      (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
-    select ${runId}::uuid, s.node_id, coalesce(s.status, 'queued'), s.output, s.error,
-      s."startedAt", s."finishedAt", coalesce(s."updatedAt", now())
-    from jsonb_to_recordset(${rows}::jsonb) as s(node_id uuid, status text, output jsonb,
-      error text, "startedAt" timestamptz, "finishedAt" timestamptz, "updatedAt" timestamptz)
-    on conflict (run_id, node_id) do update set status = excluded.status,
-      output = excluded.output, error = excluded.error,
-      started_at = ${sql.raw(kept('started_at'))}, finished_at = ${sql.raw(kept('finished_at'))},
-      updated_at = excluded.updated_at`;
+  const result = (await executeNamedSql(db, statement)) as {
+    rows: Array<{ logs?: Array<Record<string, unknown>> }>;
+  };
+  return logs.length > 0 ? fromJson(reqLogs, result.rows[0]!.logs!) : [];
 }
