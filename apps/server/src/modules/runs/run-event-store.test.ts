@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
 import { describe, expect, it } from 'vitest';
 import { modelPrices, reqLogs } from '../../db/schema/index';
-import { createWorld } from '../../test/api-world';
+import { createWorld, type TWorld } from '../../test/api-world';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 import { pricedReqLog, type TReqLogToPrice } from '../models/models.repo';
 import {
@@ -16,20 +16,26 @@ import {
   type TStoredEvent,
 } from './runs.repo';
 
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms));
+
+/** A run of a new flow, left queued (the world runs none): its id. */
+async function queuedRun(w: TWorld) {
+  const { group } = await w.make.flow('echo');
+  const started = await w.as.owner.post('/api/runs', {
+    projectId: w.projectId,
+    nodeGroupId: group.id,
+    inputs: { question: 'why?' },
+  });
+  return started.body.run.id as string;
+}
+
 describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
   it('keeps each node’s latest state, its times, and every event once', async () => {
     const database = await openTestDatabase(kind);
     const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
     try {
-      const { group } = await w.make.flow('echo');
-      const started = await w.as.owner.post('/api/runs', {
-        projectId: w.projectId,
-        nodeGroupId: group.id,
-        inputs: { question: 'why?' },
-      });
-      const runId = started.body.run.id as string;
+      const runId = await queuedRun(w);
       const nodeId = randomUUID();
-      const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms));
       const node = (seq: number, status: string, state: TStoredEvent['nodeState']) => ({
         event: { runId, seq, type: 'node-status', nodeId, status } as TRunProgressEvent,
         nodeState: state,
@@ -79,20 +85,13 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
     const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
     const { db } = database;
     try {
-      const { group } = await w.make.flow('echo');
-      const started = await w.as.owner.post('/api/runs', {
-        projectId: w.projectId,
-        nodeGroupId: group.id,
-        inputs: { question: 'why?' },
-      });
-      const run = (await runById(db, started.body.run.id as string))!;
+      const run = (await runById(db, await queuedRun(w)))!;
       const runId = run.id;
       // Priced by full model id over bare name, with sums that are not exact in binary.
       await db.insert(modelPrices).values([
         { model: 'compatible:tiny', inputPerMillion: 0.1, outputPerMillion: 0.7, perImage: 0.3 },
         { model: 'tiny', inputPerMillion: 9, outputPerMillion: 9 },
       ]);
-      const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms));
       const pricing = {
         modelId: 'compatible:tiny',
         model: 'tiny',
