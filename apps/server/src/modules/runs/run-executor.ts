@@ -24,6 +24,24 @@ import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
+
+/** What `signalled` brings, or nothing at `deadline`. */
+async function untilSignalled(
+  signalled: Promise<TRunRow | undefined>,
+  deadline: number,
+): Promise<TRunRow | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      signalled,
+      new Promise<undefined>(
+        (resolve) => (timer = setTimeout(() => resolve(undefined), deadline - Date.now())),
+      ),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const INTERRUPTED = 'Interrupted: the process running it stopped';
 
 /**
@@ -269,9 +287,17 @@ export function createRunExecutor(
       const offDone = signals.on('done', onDone);
       const offResync = signals.on('resync', onResync);
       let known = stored;
+      // A run known not to have ended yet (subscribed above, in the same turn) is not read before
+      // its `done` signal (or `finished` here) comes.
+      let unread = !stored && !stopping && signals.notEnded(runId);
       try {
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));
+          if (unread) {
+            unread = false;
+            known = await untilSignalled(signalled, deadline);
+            continue;
+          }
           // Ended here: the row came with it. Ended elsewhere (or not known yet): read it.
           const row = known ?? (await repo.runById(db, runId));
           const stopped = stopping && executedElsewhere();
@@ -279,14 +305,7 @@ export function createRunExecutor(
             return row;
           // What a stopping process answers with: the run as it last knew it.
           known = row;
-          let timer: NodeJS.Timeout | undefined;
-          known = await Promise.race([
-            signalled,
-            new Promise<undefined>(
-              (resolve) => (timer = setTimeout(() => resolve(undefined), deadline - Date.now())),
-            ),
-          ]);
-          clearTimeout(timer);
+          known = await untilSignalled(signalled, deadline);
         }
       } finally {
         finished.off(runId, onFinished);

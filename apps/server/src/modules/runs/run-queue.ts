@@ -122,7 +122,10 @@ export function createInProcessRunQueue(
 
   return {
     kind: 'in-process',
-    enqueueing: () => Promise.resolve({ writes: [], signal: 'queued' }),
+    enqueueing(runId) {
+      signals.enqueueing(runId);
+      return Promise.resolve({ writes: [], signal: 'queued' });
+    },
     async start(work, concurrency) {
       if (concurrency === 0) return;
       worker = work;

@@ -4,12 +4,23 @@ import { rootOf, whenTransactionEnds, type TDatabase, type TDb } from '../../db/
 
 /**
  * What one process tells the others about a run, through PostgreSQL NOTIFY: `queued` for the
- * in-process queue, `job` for a run queued with a pg-boss job.
+ * in-process queue, `job` for a run queued with a pg-boss job. `worker` and `away` carry a pg-boss
+ * worker's id instead: it takes runs, or no longer does.
  */
-export type TRunSignal = 'queued' | 'job' | 'cancel' | 'done';
+export type TRunSignal = 'queued' | 'job' | 'cancel' | 'done' | 'worker' | 'away';
 
 const CHANNEL = 'flowsmith_runs';
-const SIGNALS: readonly string[] = ['queued', 'job', 'cancel', 'done'] satisfies TRunSignal[];
+const SIGNALS: readonly string[] = [
+  'queued',
+  'job',
+  'cancel',
+  'done',
+  'worker',
+  'away',
+] satisfies TRunSignal[];
+// Runs enqueued here and not seen to end that are remembered; beyond, the oldest are forgotten
+// (their waiters read them first, as for any other run).
+const MAX_UNENDED = 10_000;
 
 // On the embedded database every listener is in this process: its signals are handed over
 // here, without a NOTIFY statement on the server's only thread.
@@ -54,10 +65,17 @@ export function signalOf(
  */
 export async function listenForRunSignals(database: TDatabase) {
   const events = new EventEmitter().setMaxListeners(0);
+  // Runs enqueued by this process while it listened whose `done` has not come: none of them
+  // has ended, since every end sends `done`. A lost connection may have lost some: all forgotten.
+  const unended = new Set<string>();
   const receive = (payload: string | undefined) => {
-    if (payload === undefined) return void events.emit('resync');
+    if (payload === undefined) {
+      unended.clear();
+      return void events.emit('resync');
+    }
     const at = payload.indexOf(':');
     const signal = payload.slice(0, at);
+    if (signal === 'done') unended.delete(payload.slice(at + 1));
     if (SIGNALS.includes(signal)) events.emit(signal, payload.slice(at + 1));
   };
   const stop = await database.listen(CHANNEL, receive);
@@ -71,6 +89,16 @@ export async function listenForRunSignals(database: TDatabase) {
       events.on(signal, handler);
       return () => void events.off(signal, handler);
     },
+    /** Notes a run this process is enqueueing (before its commit, so before it can end). */
+    enqueueing(runId: string) {
+      if (unended.size >= MAX_UNENDED) unended.delete(unended.values().next().value!);
+      unended.add(runId);
+    },
+    /**
+     * Whether the run is known not to have ended before now: enqueued here, its `done` not
+     * received, and no signal lost since. Its waiter then needs to read nothing before `done`.
+     */
+    notEnded: (runId: string) => unended.has(runId),
     close: () => {
       local?.delete(receive);
       return stop();
