@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -9,6 +10,9 @@ import { lockRunAdoption, queuedRunIdsWithoutJob } from './run-jobs.repo';
 const QUEUE = 'flowsmith-runs';
 // A worker also looks for jobs this often, in case a wake-up signal was lost.
 const POLL_MS = 2_000;
+// A worker says it takes runs this often; one not heard from for three times as long is gone.
+const PRESENCE_MS = 1_000;
+const GONE_MS = 3 * PRESENCE_MS;
 const DEADLOCK = '40P01';
 
 /**
@@ -45,6 +49,42 @@ async function jobInsert(boss: PgBoss, runId: string, jobId?: string): Promise<S
 const completeClaimedJob = (claimedId: SQL) =>
   sql`update pgboss.job set state = 'completed', completed_on = now()
     where name = ${QUEUE} and id = ${claimedId} and state < 'active'`;
+
+/** A number from a run id, the same in every process: which worker claims it on its signal. */
+function spread(runId: string): number {
+  let hash = 0;
+  for (let i = 0; i < runId.length; i++) hash = (hash * 31 + runId.charCodeAt(i)) >>> 0;
+  return hash;
+}
+
+/**
+ * The workers this one knows take runs, from their `worker` signals, itself included: a run's
+ * signal is claimed at once by one of them only (`claims`), the same one in every process that
+ * knows the same workers. When they disagree (a worker just started or stopped) a run is
+ * claimed twice (one claim wins) or by none; the run's job is then fetched like any other.
+ */
+function createPeers(me: string) {
+  const seen = new Map<string, number>();
+  return {
+    heard(id: string) {
+      const known = seen.has(id);
+      seen.set(id, Date.now());
+      return known;
+    },
+    gone: (id: string) => void seen.delete(id),
+    clear: () => seen.clear(),
+    claims(runId: string) {
+      const now = Date.now();
+      const live = [me];
+      for (const [id, at] of seen)
+        if (now - at >= GONE_MS) seen.delete(id);
+        else if (id !== me) live.push(id);
+      if (live.length === 1) return true;
+      live.sort();
+      return live[spread(runId) % live.length] === me;
+    },
+  };
+}
 
 /**
  * Runs as pg-boss jobs on the app's PostgreSQL. The job only carries the run id: the run's
@@ -83,6 +123,13 @@ export async function createPgBossRunQueue({
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
   let offSignals: Array<() => void> = [];
+  let presence: NodeJS.Timeout | undefined;
+  const me = randomUUID();
+  const peers = createPeers(me);
+  const announce = (signal: 'worker' | 'away') =>
+    signalRun(db, signal, me).catch((error: unknown) =>
+      log.warn({ err: error }, 'telling the other workers about this one failed'),
+    );
   let slots = createSlots(0, () => undefined);
   // A wake-up that comes while a fetch is under way makes the loop fetch again at once instead
   // of being lost until the next look.
@@ -177,7 +224,10 @@ export async function createPgBossRunQueue({
   return {
     kind: 'pg-boss',
     // The job's id is the run's: its claim completes it (`completeClaimedJob`).
-    enqueueing: async (runId) => ({ writes: [await jobInsert(boss, runId, runId)], signal: 'job' }),
+    async enqueueing(runId) {
+      signals.enqueueing(runId);
+      return { writes: [await jobInsert(boss, runId, runId)], signal: 'job' };
+    },
     async start(work, concurrency) {
       await adoptQueuedRuns();
       if (concurrency === 0) return;
@@ -189,7 +239,7 @@ export async function createPgBossRunQueue({
       // job stays the backstop for a signal nobody took: without a free slot it is fetched once
       // one frees.
       const claimAtOnce = (runId: string) => {
-        if (stopped || taken.has(runId)) return;
+        if (stopped || taken.has(runId) || !peers.claims(runId)) return;
         if (slots.free() > 0) execute(work, runId);
         else if (signalled.size < concurrency) signalled.add(runId);
         else owed = true;
@@ -197,16 +247,33 @@ export async function createPgBossRunQueue({
       offSignals = [
         signals.on('job', claimAtOnce),
         signals.on('queued', nudge),
-        signals.on('resync', nudge),
+        signals.on('resync', () => {
+          // Signals were lost meanwhile, `away` ones too: the workers say again who they are.
+          peers.clear();
+          void announce('worker');
+          nudge();
+        }),
+        // A worker that just started is told about this one at once, not a second later.
+        signals.on('worker', (id) => {
+          if (!peers.heard(id) && id !== me) void announce('worker');
+        }),
+        signals.on('away', peers.gone),
       ];
+      await announce('worker');
+      presence = setInterval(() => void announce('worker'), PRESENCE_MS).unref();
       loop = take(work);
     },
     stop() {
       stopping ??= (async () => {
+        const started = presence !== undefined;
         stopped = true;
+        clearInterval(presence);
+        presence = undefined;
         signalled.clear();
         for (const off of offSignals) off();
         offSignals = [];
+        // The others claim this one's share of the signals from now on.
+        if (started) await announce('away');
         nudge();
         await loop;
         await slots.drain();

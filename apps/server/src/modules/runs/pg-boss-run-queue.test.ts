@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabase } from '../../db/database';
+import { createWorld, type TWorld } from '../../test/api-world';
+import { openTestDatabase } from '../../test/test-databases';
+import { createPgBossRunQueue } from './pg-boss-run-queue';
+import type { TRunQueue } from './run-queue';
+import { listenForRunSignals, type TRunSignals } from './run-signals';
+import { claimRun } from './runs.repo';
+
+const until = async (ok: () => boolean, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', () => {
+  let database: TDatabase;
+  let w: TWorld;
+  // Each worker's claims, by run: a claim that finds the run taken already is counted too.
+  const attempts: Array<{ worker: string; runId: string }> = [];
+  const claimed = new Map<string, string>();
+  const workers: Array<{ queue: TRunQueue; signals: TRunSignals }> = [];
+
+  async function startWorker(name: string) {
+    const signals = await listenForRunSignals(database);
+    const queue = await createPgBossRunQueue({
+      db: database.db,
+      url: database.url!,
+      signals,
+      log: w.t.app.log,
+    });
+    await queue.start(async (runId, _claimed, withClaim) => {
+      attempts.push({ worker: name, runId });
+      if (await claimRun(database.db, runId, `${name}:1:test`, 60_000, withClaim))
+        claimed.set(runId, name);
+    }, 4);
+    workers.push({ queue, signals });
+    return { queue, signals };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    // This server only stores runs (with their jobs and signals): it executes none.
+    w = await createWorld(database, { config: { runs: { queue: 'pg-boss', parallelRuns: 0 } } });
+    await startWorker('a');
+    await startWorker('b');
+    // Each has told the other it takes runs.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const { queue, signals } of workers) {
+      await queue.stop();
+      await signals.close();
+    }
+    await w?.t.close();
+    await database?.close();
+  });
+
+  it('claim each signalled run once, one of them, both taking their share', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await w.make.flowRun('echo'));
+    await until(() => ids.every((id) => claimed.has(id)));
+    const tried = attempts.filter((attempt) => ids.includes(attempt.runId));
+    expect(tried).toHaveLength(ids.length);
+    expect(new Set(ids.map((id) => claimed.get(id)))).toEqual(new Set(['a', 'b']));
+  }, 60_000);
+
+  it('lose no run whose worker no longer hears the signals: its job is fetched', async () => {
+    // Worker b still says it takes runs, but hears none of their signals.
+    await workers[1]!.signals.close();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await w.make.flowRun('echo'));
+    await until(() => ids.every((id) => claimed.has(id)));
+  }, 60_000);
+});
