@@ -22,6 +22,8 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
   const attempts: Array<{ worker: string; runId: string }> = [];
   const claimed = new Map<string, string>();
   const workers: Array<{ queue: TRunQueue; signals: TRunSignals }> = [];
+  // A worker whose runs go on until `release` is called: its slots stay taken.
+  const holding = new Map<string, Promise<void>>();
 
   async function startWorker(name: string) {
     const signals = await listenForRunSignals(database);
@@ -35,6 +37,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
       attempts.push({ worker: name, runId });
       if (await claimRun(database.db, runId, `${name}:1:test`, 60_000, withClaim))
         claimed.set(runId, name);
+      await holding.get(name);
     }, 4);
     workers.push({ queue, signals });
     return { queue, signals };
@@ -66,6 +69,27 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
     const tried = attempts.filter((attempt) => ids.includes(attempt.runId));
     expect(tried).toHaveLength(ids.length);
     expect(new Set(ids.map((id) => claimed.get(id)))).toEqual(new Set(['a', 'b']));
+  }, 60_000);
+
+  it('leave the signals to the other while one is full', async () => {
+    let release: () => void = () => undefined;
+    holding.set('a', new Promise<void>((resolve) => (release = resolve)));
+    let held = 0;
+    for (let i = 0; held < 4 && i < 40; i++) {
+      const id = await w.make.flowRun('echo');
+      await until(() => claimed.has(id));
+      if (claimed.get(id) === 'a') held++;
+    }
+    expect(held).toBe(4);
+    // Its `away` has reached the other worker.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await w.make.flowRun('echo'));
+    await until(() => ids.every((id) => claimed.has(id)));
+    expect(ids.map((id) => claimed.get(id))).toEqual(ids.map(() => 'b'));
+    expect(attempts.filter((attempt) => ids.includes(attempt.runId))).toHaveLength(ids.length);
+    holding.delete('a');
+    release();
   }, 60_000);
 
   it('lose no run whose worker no longer hears the signals: its job is fetched', async () => {

@@ -58,31 +58,35 @@ function spread(runId: string): number {
 }
 
 /**
- * The workers this one knows take runs, from their `worker` signals, itself included: a run's
- * signal is claimed at once by one of them only (`claims`), the same one in every process that
- * knows the same workers. When they disagree (a worker just started or stopped) a run is
- * claimed twice (one claim wins) or by none; the run's job is then fetched like any other.
+ * The workers this one knows take runs, from their `worker` signals (a full or stopping worker
+ * says `away`): a run's signal is claimed at once by one of them only (`claims`), the same one
+ * in every process that knows the same workers. When they disagree (a worker just started,
+ * stopped or filled up) a run is claimed twice (one claim wins) or by none; its job is then
+ * fetched like any other. Knowing no other, a worker claims every signal, full or not.
  */
 function createPeers(me: string) {
   const seen = new Map<string, number>();
   return {
     heard(id: string) {
       const known = seen.has(id);
-      seen.set(id, Date.now());
+      if (id !== me) seen.set(id, Date.now());
       return known;
     },
     gone: (id: string) => void seen.delete(id),
     clear: () => seen.clear(),
-    claims(runId: string) {
+    /** Whether this worker, taking runs (`available`) or not, claims `runId` on its signal. */
+    claims(runId: string, available: boolean) {
       const now = Date.now();
-      const live = [me];
+      const live = available ? [me] : [];
       for (const [id, at] of seen)
         if (now - at >= GONE_MS) seen.delete(id);
-        else if (id !== me) live.push(id);
-      if (live.length === 1) return true;
+        else live.push(id);
+      if (live.length === 0) return true;
+      if (live.length === 1) return live[0] === me;
       live.sort();
       return live[spread(runId) % live.length] === me;
     },
+    any: () => seen.size > 0,
   };
 }
 
@@ -126,10 +130,28 @@ export async function createPgBossRunQueue({
   let presence: NodeJS.Timeout | undefined;
   const me = randomUUID();
   const peers = createPeers(me);
+  // One after the other: they commit, and so arrive, in the order they were said.
+  let said = Promise.resolve();
   const announce = (signal: 'worker' | 'away') =>
-    signalRun(db, signal, me).catch((error: unknown) =>
-      log.warn({ err: error }, 'telling the other workers about this one failed'),
-    );
+    (said = said.then(() =>
+      signalRun(db, signal, me).catch((error: unknown) =>
+        log.warn({ err: error }, 'telling the other workers about this one failed'),
+      ),
+    ));
+  // Told the others it is full: it takes runs on their signals again once half its slots are
+  // free (not at every run that ends, which would cost a signal each). Only others listen.
+  let away = false;
+  let capacity = 0;
+  const sayWhetherFull = () => {
+    const free = slots.free();
+    if (!away && free === 0 && peers.any()) {
+      away = true;
+      void announce('away');
+    } else if (away && free >= Math.ceil(capacity / 2)) {
+      away = false;
+      void announce('worker');
+    }
+  };
   let slots = createSlots(0, () => undefined);
   // A wake-up that comes while a fetch is under way makes the loop fetch again at once instead
   // of being lost until the next look.
@@ -156,6 +178,7 @@ export async function createPgBossRunQueue({
         if (jobId) await complete(jobId);
       }
     });
+    sayWhetherFull();
   }
 
   // Runs signalled while every slot was taken, oldest first: a slot that frees claims the next
@@ -165,6 +188,7 @@ export async function createPgBossRunQueue({
   let owed = false;
   let worker: TRunWorker | undefined;
   const onFree = () => {
+    if (!stopped) sayWhetherFull();
     for (const runId of signalled) {
       if (stopped || slots.free() === 0) break;
       signalled.delete(runId);
@@ -234,12 +258,13 @@ export async function createPgBossRunQueue({
       stopped = false;
       worker = work;
       slots = createSlots(concurrency, onFree);
+      capacity = concurrency;
       // A run's signal comes at its commit, sooner than its job: with a free slot the run is
       // claimed at once (one atomic update, so one process wins), which completes its job. The
       // job stays the backstop for a signal nobody took: without a free slot it is fetched once
       // one frees.
       const claimAtOnce = (runId: string) => {
-        if (stopped || taken.has(runId) || !peers.claims(runId)) return;
+        if (stopped || taken.has(runId) || !peers.claims(runId, !away)) return;
         if (slots.free() > 0) execute(work, runId);
         else if (signalled.size < concurrency) signalled.add(runId);
         else owed = true;
@@ -250,17 +275,17 @@ export async function createPgBossRunQueue({
         signals.on('resync', () => {
           // Signals were lost meanwhile, `away` ones too: the workers say again who they are.
           peers.clear();
-          void announce('worker');
+          if (!away) void announce('worker');
           nudge();
         }),
         // A worker that just started is told about this one at once, not a second later.
         signals.on('worker', (id) => {
-          if (!peers.heard(id) && id !== me) void announce('worker');
+          if (!peers.heard(id) && id !== me && !away) void announce('worker');
         }),
         signals.on('away', peers.gone),
       ];
       await announce('worker');
-      presence = setInterval(() => void announce('worker'), PRESENCE_MS).unref();
+      presence = setInterval(() => void (away || announce('worker')), PRESENCE_MS).unref();
       loop = take(work);
     },
     stop() {
