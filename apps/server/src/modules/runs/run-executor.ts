@@ -272,9 +272,10 @@ export function createRunExecutor(
       const deadline = Date.now() + timeoutMs;
       let wake: (row?: TRunRow) => void = () => undefined;
       const onFinished = (row: TRunRow | undefined) => wake(row);
-      // A run this process executes is announced by `finished`, with its row.
-      const onDone = (id: string) => {
-        if (id === runId && !controllers.has(runId)) wake();
+      // A run this process executes is announced by `finished`, with its row. Another's end
+      // mostly comes with its row too.
+      const onDone = (id: string, detail?: string) => {
+        if (id === runId && !controllers.has(runId)) wake(repo.runFromSignal(detail));
       };
       const onResync = () => wake();
       // A run executed here ends, and says so, as the process stops; one executed elsewhere may not.

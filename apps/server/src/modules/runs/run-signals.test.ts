@@ -5,7 +5,7 @@ import { createWorld } from '../../test/api-world';
 import { createTestApp, type TTestApp } from '../../test/test-app';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 import { listenForRunSignals, signalRun } from './run-signals';
-import { runById } from './runs.repo';
+import { runById, runFromSignal } from './runs.repo';
 
 const apps: TTestApp[] = [];
 const databases: TDatabase[] = [];
@@ -49,6 +49,30 @@ describe.each(testDatabaseKinds)('run signals on %s', (kind) => {
   });
 
   it.skipIf(kind === 'pglite')(
+    'carry a run ended by its worker with its `done`',
+    async () => {
+      const database = await sharedDatabase(kind);
+      const w = await createWorld(database, { config: { runs: { parallelRuns: 1 } } });
+      apps.push(w.t);
+      const signals = await listenForRunSignals(database);
+      try {
+        const ends: Array<{ id: string; detail?: string }> = [];
+        signals.on('done', (id, detail) => ends.push({ id, detail }));
+        const id = await w.make.flowRun('echo');
+        await w.finished(id);
+        await until(() => ends.some((end) => end.id === id));
+        const carried = runFromSignal(ends.find((end) => end.id === id)!.detail);
+        expect(carried).toMatchObject({ id, status: 'succeeded' });
+        expect(carried).toEqual(await runById(database.db, id));
+        expect(runFromSignal(undefined)).toBeUndefined();
+      } finally {
+        await signals.close();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(kind === 'pglite')(
     'forget which runs have not ended once the listening connection was lost',
     async () => {
       const database = await sharedDatabase(kind);
@@ -79,7 +103,10 @@ describe.each(testDatabaseKinds)('run signals on %s', (kind) => {
     const first = await w.make.flowRun('echo');
     const waited = executor.waitFor(first, 60_000);
     apps.push(await createTestApp({ database, config: { runs: { parallelRuns: 2 } } }));
-    expect(await waited).toMatchObject({ id: first, status: 'succeeded' });
+    const ended = await waited;
+    expect(ended).toMatchObject({ id: first, status: 'succeeded' });
+    // On PostgreSQL it came with the `done` signal: the same as a read.
+    expect(ended).toEqual(await runById(database.db, first));
 
     const second = await w.make.flowRun('echo');
     await until(async () => (await runById(database.db, second))?.status === 'succeeded');

@@ -46,16 +46,19 @@ export async function signalRun(db: TDb, signal: TRunSignal, runId: string): Pro
 /**
  * The expression that sends a signal, for a statement that sends it with its own work; none on
  * the embedded database, where `signalRun` hands it over in the process without a statement.
+ * `detail`, text the statement computes (or null), goes with it to the listeners' handlers.
  */
 export function signalOf(
   db: TDb,
   signal: TRunSignal,
   runId: string | Placeholder,
+  detail?: SQL,
 ): SQL | undefined {
   if (localListeners.has(rootOf(db))) return undefined;
   // A placeholder's run, for a statement built once: the same text, joined by the statement.
-  const payload =
+  let payload: SQL | string =
     typeof runId === 'string' ? `${signal}:${runId}` : sql`${`${signal}:`}::text || ${runId}::text`;
+  if (detail) payload = sql`${payload} || coalesce(':' || (${detail}), '')`;
   return sql`pg_notify(${CHANNEL}, ${payload})`;
 }
 
@@ -75,8 +78,12 @@ export async function listenForRunSignals(database: TDatabase) {
     }
     const at = payload.indexOf(':');
     const signal = payload.slice(0, at);
-    if (signal === 'done') unended.delete(payload.slice(at + 1));
-    if (SIGNALS.includes(signal)) events.emit(signal, payload.slice(at + 1));
+    // The id, then what the statement that sent it added (see `signalOf`), if anything.
+    const end = payload.indexOf(':', at + 1);
+    const id = end < 0 ? payload.slice(at + 1) : payload.slice(at + 1, end);
+    if (signal === 'done') unended.delete(id);
+    if (SIGNALS.includes(signal))
+      events.emit(signal, id, end < 0 ? undefined : payload.slice(end + 1));
   };
   const stop = await database.listen(CHANNEL, receive);
   let local: Set<(payload: string) => void> | undefined;
@@ -85,7 +92,7 @@ export async function listenForRunSignals(database: TDatabase) {
     localListeners.set(database.db, local.add(receive));
   }
   return {
-    on(signal: TRunSignal | 'resync', handler: (runId: string) => void) {
+    on(signal: TRunSignal | 'resync', handler: (runId: string, detail?: string) => void) {
       events.on(signal, handler);
       return () => void events.off(signal, handler);
     },

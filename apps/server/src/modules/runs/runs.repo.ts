@@ -246,6 +246,20 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
     .returning({ id: runs.id, cancelRequestedAt: runs.cancelRequestedAt });
 }
 
+// The run's stored end as JSON, for its `done` signal to carry to its waiters (`runFromSignal`);
+// none when it would not fit a notification's 8,000 bytes: they read it then.
+const endedRow = sql`(select t from (select to_jsonb(${runs})::text as t) r where octet_length(t) < 7000)`;
+
+/** The run a `done` signal carried, as `runById` reads it; undefined when it carried none. */
+export function runFromSignal(detail: string | undefined): TRunRow | undefined {
+  if (!detail) return undefined;
+  try {
+    return fromJson(runs, [JSON.parse(detail) as Record<string, unknown>])[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The statement of `finishRun`, built once per database: with the `done` signal or without, and
  * with the writes of events and request-log rows or, when there are none, the run's row alone (a
@@ -259,7 +273,7 @@ const finishStatement = (notify: boolean, writing: boolean) =>
       ['w1', upsertNodeStates(p('id'), p('states'))],
       ['logs', insertReqLogRows(p('logs'))],
     ] as const;
-    const signalled = notify ? signalOf(db, 'done', p('id')) : undefined;
+    const signalled = notify ? signalOf(db, 'done', p('id'), endedRow) : undefined;
     return (
       db
         .with(...(writing ? writes.map(([name, write]) => db.$with(name, {}).as(write)) : []))
