@@ -22,6 +22,9 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
   const attempts: Array<{ worker: string; runId: string }> = [];
   const claimed = new Map<string, string>();
   const workers: Array<{ queue: TRunQueue; signals: TRunSignals }> = [];
+  // What the workers say about themselves, as every process hears it.
+  let heard: TRunSignals;
+  const said: Array<{ signal: 'worker' | 'away'; id: string }> = [];
   // A worker whose runs go on until `release` is called: its slots stay taken.
   const holding = new Map<string, Promise<void>>();
 
@@ -47,10 +50,14 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
     database = await openTestDatabase('postgres');
     // This server only stores runs (with their jobs and signals): it executes none.
     w = await createWorld(database, { config: { runs: { queue: 'pg-boss', parallelRuns: 0 } } });
+    heard = await listenForRunSignals(database);
+    heard.on('worker', (id) => said.push({ signal: 'worker', id }));
+    heard.on('away', (id) => said.push({ signal: 'away', id }));
     await startWorker('a');
     await startWorker('b');
-    // Each has told the other it takes runs.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Each has told the other it takes runs (the first to start, once it heard the second).
+    await until(() => said.filter((s) => s.signal === 'worker').length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }, 120_000);
 
   afterAll(async () => {
@@ -58,6 +65,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
       await queue.stop();
       await signals.close();
     }
+    await heard?.close();
     await w?.t.close();
     await database?.close();
   });
@@ -82,7 +90,8 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
     }
     expect(held).toBe(4);
     // Its `away` has reached the other worker.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => said.some((s) => s.signal === 'away'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await w.make.flowRun('echo'));
     await until(() => ids.every((id) => claimed.has(id)));
