@@ -24,6 +24,7 @@ import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
+const INTERRUPTED = 'Interrupted: the process running it stopped';
 
 /** What `signalled` brings, or nothing at `deadline`. */
 async function untilSignalled(
@@ -42,7 +43,6 @@ async function untilSignalled(
     clearTimeout(timer);
   }
 }
-const INTERRUPTED = 'Interrupted: the process running it stopped';
 
 /**
  * What a run executes: a group's published version, or the canvas as it is now (`rows`, when its
