@@ -64,6 +64,15 @@ type TMeterContext = { projectId: string };
 /** A run counts at most this many model requests ahead of its calls. */
 const MAX_AHEAD = 32;
 
+/** Requests counted ahead for a run, of `ownerId`'s in the month that began at `periodStart`. */
+type TCountedAhead = { ownerId: string; periodStart: Date; left: number };
+
+/** What a run's claim counts ahead for its first model calls, as `forRun` would (`now`: the claim's time). */
+export const aheadAtClaim = (now = new Date()) => ({
+  periodStart: monthStart(now),
+  max: MAX_AHEAD,
+});
+
 async function checkBudget(db: TDb, projectId: string, capCents: number | null, now: Date) {
   if (capCents === null) return;
   const resetsAt = nextMonthStart(now);
@@ -126,10 +135,13 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
      * model nodes does not pay a statement per call, and the limit holds across concurrent runs
      * since each block is counted under the counter's row lock. `settle`, once the run has ended,
      * gives back what was counted and not used. A project with a budget is admitted call by
-     * call: its spend must be read before each one.
+     * call: its spend must be read before each one. `counted`: the first block, counted by the
+     * statement that claimed the run (see `aheadAtClaim`); when it counted none, the first call
+     * is admitted as without it (and refused as such at the limit).
      */
-    forRun(context: TMeterContext, expectedCalls: number) {
-      let ahead: { ownerId: string; periodStart: Date; left: number } | undefined;
+    forRun(context: TMeterContext, expectedCalls: number, counted?: TCountedAhead) {
+      let ahead: TCountedAhead | undefined =
+        counted && counted.left > 0 ? { ...counted } : undefined;
       let used = 0;
       let perCall = false;
       let counting: Promise<void> | undefined;

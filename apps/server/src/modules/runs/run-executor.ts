@@ -12,6 +12,7 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
+import { aheadAtClaim } from '../billing/quotas';
 import type { TGraphRows } from '../canvas/canvas.repo';
 import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
@@ -24,6 +25,10 @@ import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
+/** The kinds whose nodes make model calls: a claim counts requests ahead for them. */
+const MODEL_KINDS = Object.entries(nodeCatalog)
+  .filter(([, entry]) => entry.flags.model !== 'none')
+  .map(([kind]) => kind);
 const INTERRUPTED = 'Interrupted: the process running it stopped';
 
 /**
@@ -103,7 +108,10 @@ export function createRunExecutor(
     const claim = claimed
       ? { run: claimed, graph: undefined }
       : await repo
-          .claimRun(db, runId, owner, settings.leaseMs, withClaim)
+          .claimRun(db, runId, owner, settings.leaseMs, withClaim, {
+            ...aheadAtClaim(),
+            modelKinds: MODEL_KINDS,
+          })
           .catch((error: unknown) => {
             controllers.delete(runId);
             throw error;
@@ -127,6 +135,7 @@ export function createRunExecutor(
       admission = deps.meter.forRun(
         { projectId: run.projectId },
         workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model !== 'none').length,
+        claim.counted,
       );
       const services = createRunServices(
         deps,
@@ -161,7 +170,10 @@ export function createRunExecutor(
         status = 'failed';
         error = INTERRUPTED;
       }
-      // Requests counted ahead and not made go back before the run is seen to end.
+      // Requests counted ahead and not made go back before the run is seen to end (also those
+      // its claim counted for a run that ended before its first call could be admitted).
+      admission ??=
+        claim.counted && deps.meter.forRun({ projectId: run.projectId }, 0, claim.counted);
       await admission
         ?.settle()
         .catch((caught: unknown) =>

@@ -71,6 +71,30 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     expect(stored, statements.join('\n')).toBe(3);
   });
 
+  it("counts a run's model request in the statement that claims it: no statement of its own", async () => {
+    const { group } = await w.make.flow('echo');
+    const run = async () => {
+      const started = await w.as.owner.post('/api/runs', {
+        projectId: w.projectId,
+        nodeGroupId: group.id,
+        inputs: { question: 'counted?' },
+      });
+      expect(started.status).toBe(202);
+      return w.t.app.runJobs.executor.waitFor(started.body.run.id, 10_000);
+    };
+    await run();
+    recorded = [];
+    expect(await run()).toMatchObject({ status: 'succeeded' });
+    const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
+    recorded = undefined;
+    // The quota is read before the run is stored; counted only by the claim, and all used.
+    const counting = statements.filter((query) => /"usage_counters"/.test(query));
+    expect(counting, statements.join('\n')).toHaveLength(2);
+    expect(counting[0]).not.toMatch(/insert into "usage_counters"/);
+    expect(counting[1]).toMatch(/update "runs"[\s\S]*insert into "usage_counters"/);
+    expect(statements.some((query) => /^update "usage_counters"/.test(query))).toBe(false);
+  });
+
   it.runIf(kind === 'postgres')('signals nobody else: only its own process waits', async () => {
     const listener = new pg.Client({ connectionString: w.t.database.url });
     await listener.connect();

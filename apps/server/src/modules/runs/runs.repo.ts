@@ -17,6 +17,7 @@ import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
+import { countingAhead } from '../billing/billing.repo';
 import {
   eventRows,
   eventWrites,
@@ -188,22 +189,59 @@ const claim = (db: TDb) => {
       graphGroups: graph.groups.as('graph_groups'),
     });
 };
-const claimStatement = preparedStatement((db) => claim(db).prepare('claim_run'));
+/**
+ * What a claim counts ahead for the run's first model calls, as `countingAhead`: in `periodStart`,
+ * one request for each node of `modelKinds` in the run's group (not those of groups inside it),
+ * at most `max`.
+ */
+export type TClaimAhead = { periodStart: Date; modelKinds: readonly string[]; max: number };
+
+/**
+ * The claim, with what it counts ahead (only for a run it takes) and a write of its own
+ * (`withClaim`) if given.
+ */
+function claimStatementOf(db: TDb, withClaim: ((claimedId: SQL) => SQL) | undefined, name: string) {
+  const p = sql.placeholder;
+  const claimed = db.$with('claimed').as(claim(db));
+  const also = withClaim
+    ? [db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')))]
+    : [];
+  const take = sql`(
+    select least(${p('maxAhead')}::int, count(*)::int) from ${nodes}, claimed
+    where ${nodes.projectId} = claimed.project_id
+      and ${nodes.type} = any(${p('modelKinds')}::text[])
+      and ${nodes.parentId} = (
+        select ${nodeGroups.nodeId} from ${nodeGroups} where ${nodeGroups.id} = claimed.node_group_id))`;
+  const { parts, taken } = countingAhead(
+    sql`(select project_id from claimed)`,
+    p('periodStart'),
+    p('startedAt'),
+    take,
+  );
+  const counting = Object.entries(parts).map(([part, body]) => db.$with(part, {}).as(body));
+  return db
+    .with(claimed, ...also, ...counting)
+    .select({
+      ...claimed._.selectedFields,
+      ahead: sql<{ ownerId: string | null; taken: number | null }>`(
+        select json_build_object('ownerId', s."ownerId", 'taken', ${taken}) from s)`,
+    })
+    .from(claimed)
+    .prepare(name);
+}
+const claimStatement = preparedStatement((db) => claimStatementOf(db, undefined, 'claim_run'));
 /** The claim with a write of its own, by that write (one per queue kind). */
 const claimWithStatements = new Map<
   (claimedId: SQL) => SQL,
-  (db: TDb) => ReturnType<typeof claimWith>
+  (db: TDb) => ReturnType<typeof claimStatementOf>
 >();
-function claimWith(db: TDb, withClaim: (claimedId: SQL) => SQL, name: string) {
-  const claimed = db.$with('claimed').as(claim(db));
-  const also = db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')));
-  return db.with(claimed, also).select().from(claimed).prepare(name);
-}
 
 /**
  * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
  * executed once however often it is queued. `withClaim` is written by the same statement, only
- * when it takes the run. The claimed run, with its project's graph when it runs the canvas.
+ * when it takes the run, and so are the requests counted ahead for its first model calls
+ * (`ahead`; none without). The claimed run, with its project's graph when it runs the canvas, and
+ * the requests counted for it (`counted`, when some were).
  */
 export async function claimRun(
   db: TDb,
@@ -211,18 +249,47 @@ export async function claimRun(
   owner: string,
   leaseMs: number,
   withClaim?: (claimedId: SQL) => SQL,
-): Promise<{ run: TRunRow; graph?: TGraphRows } | undefined> {
-  const values = { id, owner, leaseMs, startedAt: new Date() };
+  ahead: TClaimAhead = { periodStart: new Date(0), modelKinds: [], max: 0 },
+): Promise<
+  | {
+      run: TRunRow;
+      graph?: TGraphRows;
+      counted?: { ownerId: string; periodStart: Date; left: number };
+    }
+  | undefined
+> {
+  const values = {
+    id,
+    owner,
+    leaseMs,
+    startedAt: new Date(),
+    periodStart: ahead.periodStart.toISOString(),
+    modelKinds: `{${ahead.modelKinds.join(',')}}`,
+    maxAhead: ahead.max,
+  };
   let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
   if (!statement && withClaim) {
     const name = `claim_run_with_${claimWithStatements.size + 1}`;
-    statement = preparedStatement((db) => claimWith(db, withClaim, name));
+    statement = preparedStatement((db) => claimStatementOf(db, withClaim, name));
     claimWithStatements.set(withClaim, statement);
   }
   const [claimed] = await statement!(db).execute(values);
   if (!claimed) return undefined;
-  const { graphNodes, graphConnections, graphInputs, graphOutputs, graphGroups, ...run } = claimed;
-  if (run.groupVersionId) return { run };
+  const {
+    graphNodes,
+    graphConnections,
+    graphInputs,
+    graphOutputs,
+    graphGroups,
+    ahead: counting,
+    ...run
+  } = claimed;
+  const taken = Number(counting?.taken ?? 0);
+  const counted =
+    counting?.ownerId && taken > 0
+      ? { ownerId: counting.ownerId, periodStart: ahead.periodStart, left: taken }
+      : undefined;
+  if (run.groupVersionId) return { run, counted };
   const graph = graphFromJson({
     nodes: graphNodes,
     connections: graphConnections,
@@ -230,7 +297,7 @@ export async function claimRun(
     outputs: graphOutputs,
     groups: graphGroups,
   });
-  return { run, graph };
+  return { run, graph, counted };
 }
 
 /**
