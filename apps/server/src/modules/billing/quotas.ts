@@ -1,4 +1,4 @@
-import type { TBudgetWarning } from '@flowsmith/shared';
+import { nodeCatalog, type TBudgetWarning } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { QuotaError } from '../../lib/app-error';
 import type { TRealtime } from '../../plugins/realtime';
@@ -65,11 +65,20 @@ type TMeterContext = { projectId: string };
 const MAX_AHEAD = 32;
 
 /** Requests counted ahead for a run, of `ownerId`'s in the month that began at `periodStart`. */
-type TCountedAhead = { ownerId: string; periodStart: Date; left: number };
+export type TCountedAhead = { ownerId: string; periodStart: Date; left: number };
 
-/** What a run's claim counts ahead for its first model calls, as `forRun` would (`now`: the claim's time). */
+/** The kinds whose nodes make model calls, each counted against the plan. */
+const MODEL_KINDS = Object.entries(nodeCatalog)
+  .filter(([, entry]) => entry.flags.model !== 'none')
+  .map(([kind]) => kind);
+
+/**
+ * What the statement that claims a run (`now`: when) counts ahead for its first model calls, as
+ * `forRun` would: the model nodes of the run's group, at most MAX_AHEAD.
+ */
 export const aheadAtClaim = (now = new Date()) => ({
   periodStart: monthStart(now),
+  modelKinds: MODEL_KINDS,
   max: MAX_AHEAD,
 });
 

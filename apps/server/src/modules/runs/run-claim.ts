@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { preparedStatement } from '../../db/prepared';
 import { nodeGroups, nodes, runs } from '../../db/schema/index';
@@ -35,11 +35,54 @@ const claim = (db: TDb) => {
     });
 };
 /**
- * What a claim counts ahead for the run's first model calls, as `countingAhead`: in `periodStart`,
- * one request for each node of `modelKinds` in the run's group (not those of groups inside it),
- * at most `max`.
+ * What a run's claim counts ahead for its first model calls (see `countingRunAhead`), in the
+ * month that began at `periodStart`.
  */
-type TClaimAhead = { periodStart: Date; modelKinds: readonly string[]; max: number };
+export type TClaimAhead = { periodStart: Date; modelKinds: readonly string[]; max: number };
+/** Requests counted ahead for a run: `left` of `ownerId`'s in the month of `periodStart`. */
+type TCounted = { ownerId: string; periodStart: Date; left: number };
+type TAheadJson = { ownerId: string | null; taken: number | null };
+type TValue = SQL | Placeholder | string;
+
+/** `ahead`'s values, as the parameters of `countingRunAhead`. */
+export const aheadValues = (ahead: TClaimAhead) => ({
+  periodStart: ahead.periodStart.toISOString(),
+  modelKinds: `{${ahead.modelKinds.join(',')}}`,
+  maxAhead: ahead.max,
+});
+
+/**
+ * The `with` parts that count ahead the first model requests of a run of the group
+ * `nodeGroupId` in `projectId`, as `countingAhead` (nothing when `projectId` is null): one for
+ * each node of `modelKinds` in the group (not those of groups inside it), at most `maxAhead`.
+ * `ahead`: the project's owner and how many it counted, as JSON (see `countedOf`).
+ */
+export function countingRunAhead(
+  projectId: TValue,
+  nodeGroupId: TValue | null,
+  values: Record<'periodStart' | 'now' | 'modelKinds', TValue> & { maxAhead: TValue | number },
+) {
+  const take = sql`(
+    select least(${values.maxAhead}::int, count(*)::int) from ${nodes}
+    where ${nodes.projectId} = ${projectId}
+      and ${nodes.type} = any(${values.modelKinds}::text[])
+      and ${nodes.parentId} = (
+        select ${nodeGroups.nodeId} from ${nodeGroups} where ${nodeGroups.id} = ${nodeGroupId}))`;
+  const { parts, taken } = countingAhead(projectId, values.periodStart, values.now, take);
+  return {
+    parts,
+    ahead: sql<TAheadJson | null>`(
+      select json_build_object('ownerId', s."ownerId", 'taken', ${taken}) from s)`,
+  };
+}
+
+/** The requests `countingRunAhead` counted, if any. */
+export function countedOf(ahead: TAheadJson | null, periodStart: Date): TCounted | undefined {
+  const taken = Number(ahead?.taken ?? 0);
+  return ahead?.ownerId && taken > 0
+    ? { ownerId: ahead.ownerId, periodStart, left: taken }
+    : undefined;
+}
 
 /**
  * The claim, with what it counts ahead (only for a run it takes) and a write of its own
@@ -51,26 +94,20 @@ function claimStatementOf(db: TDb, withClaim: ((claimedId: SQL) => SQL) | undefi
   const also = withClaim
     ? [db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')))]
     : [];
-  const take = sql`(
-    select least(${p('maxAhead')}::int, count(*)::int) from ${nodes}, claimed
-    where ${nodes.projectId} = claimed.project_id
-      and ${nodes.type} = any(${p('modelKinds')}::text[])
-      and ${nodes.parentId} = (
-        select ${nodeGroups.nodeId} from ${nodeGroups} where ${nodeGroups.id} = claimed.node_group_id))`;
-  const { parts, taken } = countingAhead(
+  const { parts, ahead } = countingRunAhead(
     sql`(select project_id from claimed)`,
-    p('periodStart'),
-    p('startedAt'),
-    take,
+    sql`(select node_group_id from claimed)`,
+    {
+      periodStart: p('periodStart'),
+      now: p('startedAt'),
+      modelKinds: p('modelKinds'),
+      maxAhead: p('maxAhead'),
+    },
   );
   const counting = Object.entries(parts).map(([part, body]) => db.$with(part, {}).as(body));
   return db
     .with(claimed, ...also, ...counting)
-    .select({
-      ...claimed._.selectedFields,
-      ahead: sql<{ ownerId: string | null; taken: number | null }>`(
-        select json_build_object('ownerId', s."ownerId", 'taken', ${taken}) from s)`,
-    })
+    .select({ ...claimed._.selectedFields, ahead })
     .from(claimed)
     .prepare(name);
 }
@@ -99,7 +136,7 @@ export async function claimRun(
   | {
       run: TRunRow;
       graph?: TGraphRows;
-      counted?: { ownerId: string; periodStart: Date; left: number };
+      counted?: TCounted;
     }
   | undefined
 > {
@@ -108,9 +145,7 @@ export async function claimRun(
     owner,
     leaseMs,
     startedAt: new Date(),
-    periodStart: ahead.periodStart.toISOString(),
-    modelKinds: `{${ahead.modelKinds.join(',')}}`,
-    maxAhead: ahead.max,
+    ...aheadValues(ahead),
   };
   let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
   if (!statement && withClaim) {
@@ -129,11 +164,7 @@ export async function claimRun(
     ahead: counting,
     ...run
   } = claimed;
-  const taken = Number(counting?.taken ?? 0);
-  const counted =
-    counting?.ownerId && taken > 0
-      ? { ownerId: counting.ownerId, periodStart: ahead.periodStart, left: taken }
-      : undefined;
+  const counted = countedOf(counting, ahead.periodStart);
   if (run.groupVersionId) return { run, counted };
   const graph = graphFromJson({
     nodes: graphNodes,

@@ -12,7 +12,7 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
-import { aheadAtClaim } from '../billing/quotas';
+import { aheadAtClaim, type TCountedAhead } from '../billing/quotas';
 import type { TGraphRows } from '../canvas/canvas.repo';
 import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
@@ -25,10 +25,6 @@ import * as repo from './runs.repo';
 import type { TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
-/** The kinds whose nodes make model calls: a claim counts requests ahead for them. */
-const MODEL_KINDS = Object.entries(nodeCatalog)
-  .filter(([, entry]) => entry.flags.model !== 'none')
-  .map(([kind]) => kind);
 const INTERRUPTED = 'Interrupted: the process running it stopped';
 
 /**
@@ -92,12 +88,14 @@ export function createRunExecutor(
 
   /**
    * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
-   * `withClaim`: what the claim writes too (see `TRunWorker`).
+   * `withClaim`: what the claim writes too (see `TRunWorker`); `counted`: the requests the
+   * statement that stored it claimed counted ahead.
    */
   async function execute(
     runId: string,
     claimed?: TRunRow,
     withClaim?: (claimedId: SQL) => SQL,
+    counted?: TCountedAhead,
   ): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
     // takes them up.
@@ -106,12 +104,9 @@ export function createRunExecutor(
     const controller = new AbortController();
     controllers.set(runId, controller);
     const claim = claimed
-      ? { run: claimed, graph: undefined }
+      ? { run: claimed, graph: undefined, counted }
       : await repo
-          .claimRun(db, runId, owner, settings.leaseMs, withClaim, {
-            ...aheadAtClaim(),
-            modelKinds: MODEL_KINDS,
-          })
+          .claimRun(db, runId, owner, settings.leaseMs, withClaim, aheadAtClaim())
           .catch((error: unknown) => {
             controllers.delete(runId);
             throw error;
