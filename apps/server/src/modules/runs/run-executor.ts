@@ -88,8 +88,8 @@ export function createRunExecutor(
 
   /**
    * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
-   * `withClaim`: what the claim writes too (see `TRunWorker`); `counted`: the requests the
-   * statement that stored it claimed counted ahead.
+   * `withClaim`: what the claim writes too (see `TRunWorker`); `counted`: the model requests
+   * counted ahead by the statement that stored it claimed.
    */
   async function execute(
     runId: string,

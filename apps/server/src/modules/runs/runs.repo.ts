@@ -16,7 +16,13 @@ import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
-import { aheadValues, countedOf, countingRunAhead, fromNow, type TClaimAhead } from './run-claim';
+import {
+  aheadValues,
+  countedOf,
+  countingRunAhead,
+  fromNow,
+  type TClaimAhead,
+} from './run-claim.repo';
 import {
   eventRows,
   eventWrites,
@@ -30,7 +36,7 @@ import {
 } from './run-writes';
 
 export type { TStoredEvent } from './run-writes';
-export { claimRun } from './run-claim';
+export { claimRun } from './run-claim.repo';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */

@@ -34,6 +34,7 @@ const claim = (db: TDb) => {
       graphGroups: graph.groups.as('graph_groups'),
     });
 };
+
 /**
  * What a run's claim counts ahead for its first model calls (see `countingRunAhead`), in the
  * month that began at `periodStart`.
