@@ -117,7 +117,12 @@ function batchingNotifications(query: TQuery) {
 type TAdapter = Namespace['adapter'];
 type TBroadcastOptions = Parameters<TAdapter['broadcast']>[1];
 /** The adapter's own parts used here (`uid` and `removeNode` are not in its public types). */
-type TClusterAdapter = TAdapter & { uid: string; removeNode?(uid: string): void };
+type TClusterAdapter = TAdapter & {
+  uid: string;
+  removeNode?(uid: string): void;
+  /** Whether a client here or on another server may read the room (see `sendingOnlyWhereRead`). */
+  isRead?(room: string): boolean;
+};
 
 // Only run channels are tracked: they carry most publications, and a run's follower fetches the
 // stored events it missed. Presence (`join`, `leave`, cursors) is never stored, so the other
@@ -168,14 +173,17 @@ function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
   refresh.unref();
   tell({ hello: true });
 
-  const readElsewhere = (rooms: Set<string>) => {
-    if (rooms.size === 0) return true;
-    for (const room of rooms) {
-      if (!isTracked(room)) return true;
-      for (const node of others.values()) if (node.rooms.has(room)) return true;
-    }
+  const roomReadElsewhere = (room: string) => {
+    if (!isTracked(room)) return true;
+    for (const node of others.values()) if (node.rooms.has(room)) return true;
     return false;
   };
+  const readElsewhere = (rooms: Set<string>) => {
+    if (rooms.size === 0) return true;
+    for (const room of rooms) if (roomReadElsewhere(room)) return true;
+    return false;
+  };
+  adapter.isRead = (room) => adapter.rooms.has(room) || roomReadElsewhere(room);
   const broadcast = adapter.broadcast.bind(adapter);
   adapter.broadcast = (packet: unknown, opts: TBroadcastOptions) =>
     broadcast(

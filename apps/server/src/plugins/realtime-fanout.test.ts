@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TPublication } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
 import { runs } from '../db/schema/index';
@@ -150,7 +150,11 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('realtime across two serv
     });
     await listener.query('LISTEN "socket.io#/"');
     try {
+      // Read nowhere, a publication is not even made into a packet.
+      const sent = vi.spyOn(a.app.realtime.io, 'to');
       a.app.realtime.publish(channel, { to: 'nobody' });
+      expect(sent).not.toHaveBeenCalled();
+      sent.mockRestore();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(broadcasts).toEqual([]);
 

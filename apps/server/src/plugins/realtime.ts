@@ -182,9 +182,12 @@ function createRealtime({
     publish(channel, data, tags) {
       const offset = (offsets.get(channel) ?? 0) + 1;
       offsets.set(channel, offset);
-      // A lone server whose clients have not joined the channel has no one to send it to, and
-      // Socket.IO would serialise it all the same. Other servers' clients only its adapter knows.
-      if (!adapter && !io.sockets.adapter.rooms.has(channel)) return;
+      // A channel no client has joined has no one to send it to, and Socket.IO would serialise
+      // it all the same. Other servers' clients only the adapter knows, if it tells.
+      const cluster: typeof io.sockets.adapter & { isRead?(room: string): boolean } =
+        io.sockets.adapter;
+      const read = adapter ? (cluster.isRead?.(channel) ?? true) : cluster.rooms.has(channel);
+      if (!read) return;
       io.to(channel).emit('publication', { channel, data, offset, ...(tags ? { tags } : {}) });
     },
     emit(publication) {

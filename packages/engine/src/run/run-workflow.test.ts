@@ -142,6 +142,45 @@ describe('runWorkflow', () => {
     expect(log).toEqual(['start a']);
   });
 
+  it("hands each node a signal that the run's abort reaches, and leaves none on the run's", async () => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    // The listeners on the run's signal: added less taken off.
+    let listening = 0;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = (...args: Parameters<typeof add>) => {
+      listening += 1;
+      add(...args);
+    };
+    signal.removeEventListener = (...args: Parameters<typeof remove>) => {
+      listening -= 1;
+      remove(...args);
+    };
+    const reasons: unknown[] = [];
+    const { registry } = recordingRegistry((id, _attempt, signal) => {
+      if (id !== 'last') return {};
+      return new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => {
+          reasons.push(signal.reason);
+          reject(new Error('aborted'));
+        }),
+      );
+    });
+    const nodes = [...Array.from({ length: 20 }, (_, i) => node(`n${i}`)), node('last')];
+    const edges = nodes.slice(1).map((n, i) => edge(nodes[i]!.id, n.id));
+    const pending = run({ nodes, edges }, registry, { signal });
+    await tick();
+    // The run and its running node listen: the nodes done took their listeners with them.
+    expect(listening).toBe(2);
+    const reason = new Error('Stop');
+    controller.abort(reason);
+    const { result } = await pending;
+    expect(result.nodes.last?.status).toBe('cancelled');
+    expect(reasons).toEqual([reason]);
+    expect(listening).toBe(0);
+  });
+
   it('fails a node that takes longer than its timeout, even if it ignores the signal', async () => {
     const { registry } = recordingRegistry(() => new Promise(() => undefined));
     const { result } = await run({ nodes: [node('slow')], edges: [] }, registry, {

@@ -131,12 +131,21 @@ export async function runWorkflow<TServices>(
     const deadline = now() + limitMs;
     for (let attempt = 1; ; attempt++) {
       onEvent({ type: 'node-status', nodeId: node.id, status: 'running', attempt });
-      const timeout = new AbortController();
+      // One signal for the attempt, aborted by the run's or by the time limit, whichever comes
+      // first (`AbortSignal.any` costs a short node more, and keeps its signals until collected).
+      const attemptAbort = new AbortController();
+      const nodeSignal = attemptAbort.signal;
+      let timedOut = false;
       const timer = setTimeout(
-        () => timeout.abort(new NodeTimeoutError(limitMs)),
+        () => {
+          timedOut = true;
+          attemptAbort.abort(new NodeTimeoutError(limitMs));
+        },
         Math.max(0, deadline - now()),
       );
-      const nodeSignal = AbortSignal.any([signal, timeout.signal]);
+      const onRunAbort = () => attemptAbort.abort(signal.reason);
+      if (signal.aborted) onRunAbort();
+      else signal.addEventListener('abort', onRunAbort, { once: true });
       try {
         const output = await untilAborted(
           implementation.run({
@@ -152,8 +161,7 @@ export async function runWorkflow<TServices>(
         return { status: 'succeeded', output };
       } catch (caught) {
         if (signal.aborted) return { status: 'cancelled', error: 'Cancelled' };
-        if (timeout.signal.aborted)
-          return { status: 'failed', error: new NodeTimeoutError(limitMs).message };
+        if (timedOut) return { status: 'failed', error: new NodeTimeoutError(limitMs).message };
         if (attempt > retry.retries || !isRetryable(caught))
           return { status: 'failed', error: errorMessage(caught) };
         const delayMs = retryDelayMs(attempt, retry, random, retryAfterMs(caught));
@@ -176,6 +184,7 @@ export async function runWorkflow<TServices>(
         }
       } finally {
         clearTimeout(timer);
+        signal.removeEventListener('abort', onRunAbort);
       }
     }
   }

@@ -81,7 +81,7 @@ export async function projectOwner(db: TDb, projectId: string) {
   return project?.createdBy;
 }
 
-type TQuotaValue = string | Placeholder;
+type TQuotaValue = string | Placeholder | SQL;
 
 /** The `with` parts `o` (whose plan) and `s` (the state) of `modelQuotaState`. */
 function quotaState(projectId: TQuotaValue, periodStart: TQuotaValue, now: TQuotaValue) {
@@ -90,16 +90,14 @@ function quotaState(projectId: TQuotaValue, periodStart: TQuotaValue, now: TQuot
   const period = sql`${periodStart}::timestamptz`;
   return {
     period,
-    state: sql`
-      o as (
+    o: sql`
         select coalesce(
           (select ${projectUsers.userId} from ${projectUsers}
             where ${projectUsers.projectId} = ${projectId} and ${projectUsers.role} = 'owner'
             order by ${projectUsers.createdAt} limit 1),
           (select ${projects.createdBy} from ${projects} where ${projects.id} = ${projectId})
-        ) as owner_id
-      ),
-      s as (
+        ) as owner_id`,
+    s: sql`
         select o.owner_id as "ownerId",
           (select ${projectBudgets.monthlyCapCents} from ${projectBudgets}
             where ${projectBudgets.projectId} = ${projectId}) as "capCents",
@@ -113,9 +111,45 @@ function quotaState(projectId: TQuotaValue, periodStart: TQuotaValue, now: TQuot
           (select ${usageCounters.requests} from ${usageCounters}
             where ${usageCounters.userId} = o.owner_id
               and ${usageCounters.periodStart} = ${period}) as "used"
-        from o
-      )`,
+        from o`,
   };
+}
+
+/**
+ * The `with` parts that count up to `take` model requests ahead for a project's owner, as
+ * `modelQuotaState` with `take` does (`o`, `s` the state; `n` how many; `t` the counting), and
+ * `taken`, how many it counted: 0 when refused or `take` is 0, null when the project has a
+ * budget (nothing is counted then). For a statement that counts a run's first requests while it
+ * does something else: nothing is counted when `projectId` is null.
+ */
+export function countingAhead(
+  projectId: TQuotaValue,
+  periodStart: TQuotaValue,
+  now: TQuotaValue,
+  take: TQuotaValue | number,
+) {
+  const { o, s, period } = quotaState(projectId, periodStart, now);
+  // The row lock of the upsert serialises concurrent callers, as in `takeRequest`. Up to `take`
+  // requests are counted at once, never more than an eighth of what the plan has left (but
+  // one), all together or none when that would pass the limit.
+  const n = sql`
+        select least(${take}::int,
+          greatest(1, ((s.plan ->> 'requestsPerMonth')::int - coalesce(s.used, 0)) / 8)) as n
+        from s`;
+  const t = sql`
+        insert into ${usageCounters} (user_id, period_start, requests)
+        select s."ownerId", ${period}, n.n from s, n
+        where s."ownerId" is not null and s."capCents" is null and n.n > 0
+          and (s.plan ->> 'requestsPerMonth')::int >= n.n
+        on conflict (user_id, period_start) do update
+          set requests = ${usageCounters}.requests + excluded.requests
+          where ${usageCounters}.requests + excluded.requests
+            <= (select (s.plan ->> 'requestsPerMonth')::int from s)
+        returning requests`;
+  const taken = sql`case when s."capCents" is null
+          then case when exists (select 1 from t) then (select n from n) else 0 end
+        end`;
+  return { parts: { o, s, n, t }, taken };
 }
 
 type TQuotaRow = {
@@ -128,7 +162,7 @@ type TQuotaRow = {
 
 // Without counting, the state is read by every run a group starts: prepared once.
 const quotaStateStatement = preparedStatement((db) => {
-  const { state } = quotaState(
+  const { o, s } = quotaState(
     sql.placeholder('projectId'),
     sql.placeholder('periodStart'),
     sql.placeholder('now'),
@@ -141,7 +175,7 @@ const quotaStateStatement = preparedStatement((db) => {
       used: sql<number | null>`s.used`,
       taken: sql<null>`null`,
     })
-    .from(sql`(with ${state} select * from s) as s`)
+    .from(sql`(with o as (${o}), s as (${s}) select * from s) as s`)
     .prepare('model_quota_state');
 });
 
@@ -161,33 +195,12 @@ export async function modelQuotaState(
   { take = 0 } = {},
 ) {
   const iso = { periodStart: periodStart.toISOString(), now: now.toISOString() };
-  // The row lock of the upsert serialises concurrent callers, as in `takeRequest`. Up to `take`
-  // requests are counted at once, never more than an eighth of what the plan has left (but
-  // one), all together or none when that would pass the limit; `taken` says how many. One text
-  // whatever the values, and every run admits its model calls with it: prepared by that text.
+  // Every run admits its model calls with it, one text whatever the values: prepared by that text.
   const counting = () => {
-    const { state, period } = quotaState(projectId, iso.periodStart, iso.now);
-    return sql`with ${state},
-      n as (
-        select least(${take}::int,
-          greatest(1, ((s.plan ->> 'requestsPerMonth')::int - coalesce(s.used, 0)) / 8)) as n
-        from s
-      ),
-      t as (
-        insert into ${usageCounters} (user_id, period_start, requests)
-        select s."ownerId", ${period}, n.n from s, n
-        where s."ownerId" is not null and s."capCents" is null
-          and (s.plan ->> 'requestsPerMonth')::int >= n.n
-        on conflict (user_id, period_start) do update
-          set requests = ${usageCounters}.requests + excluded.requests
-          where ${usageCounters}.requests + excluded.requests
-            <= (select (s.plan ->> 'requestsPerMonth')::int from s)
-        returning requests
-      )
-      select s.*, case when s."capCents" is null
-          then case when exists (select 1 from t) then (select n from n) else 0 end
-        end as "taken"
-      from s`;
+    const { parts, taken } = countingAhead(projectId, iso.periodStart, iso.now, take);
+    const ctes = Object.entries(parts).map(([name, body]) => sql`${sql.raw(name)} as (${body})`);
+    return sql`with ${sql.join(ctes, sql`, `)}
+      select s.*, ${taken} as "taken" from s`;
   };
   const [row] = take
     ? rowsOf<TQuotaRow>(await executeNamedSql(db, counting()))

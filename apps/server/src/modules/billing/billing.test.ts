@@ -1,7 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TSubscriptionPlan } from '@flowsmith/shared';
-import { invoices, nodes, reqLogs, subscriptions, usageCounters } from '../../db/schema/index';
+import {
+  invoices,
+  nodes,
+  reqLogs,
+  runs,
+  subscriptions,
+  usageCounters,
+} from '../../db/schema/index';
 import { expectError, fieldsOf, useWorld, type TWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 import { plansOf, setUsage, buy } from '../../test/billing-fixtures';
@@ -291,6 +298,58 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
       )) - before;
     expect(made).toBe(5);
     expect(await used()).toBe(limit);
+    await setUsage(w, w.users.owner.id, 0);
+  });
+
+  it("counts a run's first requests with its claim: never past the limit, and at the limit the call fails as before", async () => {
+    const { group, processor } = await w.make.flow('echo');
+    const limit = (await w.as.owner.get('/api/billing')).body.plan.requestsPerMonth as number;
+    const db = w.t.database.db;
+    // Stored queued and in no queue: only the claims below take them.
+    const queued = async () =>
+      (
+        await db
+          .insert(runs)
+          .values({
+            projectId: w.projectId,
+            userId: w.users.owner.id,
+            nodeGroupId: group.id,
+            inputs: { question: 'hi' },
+          })
+          .returning({ id: runs.id })
+      )[0]!.id;
+    const executed = async (ids: string[]) => {
+      await Promise.all(ids.map((id) => w.t.app.runJobs.executor.execute(id)));
+      return db.select().from(runs).where(inArray(runs.id, ids));
+    };
+    const succeededCalls = () =>
+      countOf(
+        w,
+        sql`select count(*) as n from ${reqLogs} where ${reqLogs.projectId} = ${w.projectId}
+            and ${reqLogs.status} = 'succeeded'`,
+      );
+
+    // Three requests left, eight runs of one call claimed at once: three make their call.
+    await setUsage(w, w.users.owner.id, limit - 3);
+    const before = await succeededCalls();
+    const edge = await executed(await Promise.all(Array.from({ length: 8 }, queued)));
+    expect(edge.filter((run) => run.status === 'succeeded')).toHaveLength(3);
+    expect((await succeededCalls()) - before).toBe(3);
+    expect((await w.as.owner.get('/api/billing')).body.usage.requests).toBe(limit);
+
+    // Claimed at the limit: its model call fails with the limit in its message.
+    const [atLimit] = await executed([await queued()]);
+    expect(atLimit!.status).toBe('failed');
+    const states = (await w.as.owner.get(`/api/runs/${atLimit!.id}/nodes`)).body.items as Array<{
+      nodeId: string;
+      status: string;
+      error: string | null;
+    }>;
+    expect(states.find((n) => n.nodeId === processor.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/allows [\d,]+ model requests a month; this limit resets on/),
+    });
+    expect((await w.as.owner.get('/api/billing')).body.usage.requests).toBe(limit);
     await setUsage(w, w.users.owner.id, 0);
   });
 

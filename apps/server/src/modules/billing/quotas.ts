@@ -1,4 +1,4 @@
-import type { TBudgetWarning } from '@flowsmith/shared';
+import { nodeCatalog, type TBudgetWarning } from '@flowsmith/shared';
 import type { TDb } from '../../db/database';
 import { QuotaError } from '../../lib/app-error';
 import type { TRealtime } from '../../plugins/realtime';
@@ -64,6 +64,24 @@ type TMeterContext = { projectId: string };
 /** A run counts at most this many model requests ahead of its calls. */
 const MAX_AHEAD = 32;
 
+/** Requests counted ahead for a run, of `ownerId`'s in the month that began at `periodStart`. */
+export type TCountedAhead = { ownerId: string; periodStart: Date; left: number };
+
+/** The kinds whose nodes make model calls, each counted against the plan. */
+const MODEL_KINDS = Object.entries(nodeCatalog)
+  .filter(([, entry]) => entry.flags.model !== 'none')
+  .map(([kind]) => kind);
+
+/**
+ * What the statement that claims a run (`now`: when) counts ahead for its first model calls, as
+ * `forRun` would: the model nodes of the run's group, at most MAX_AHEAD.
+ */
+export const aheadAtClaim = (now = new Date()) => ({
+  periodStart: monthStart(now),
+  modelKinds: MODEL_KINDS,
+  max: MAX_AHEAD,
+});
+
 async function checkBudget(db: TDb, projectId: string, capCents: number | null, now: Date) {
   if (capCents === null) return;
   const resetsAt = nextMonthStart(now);
@@ -126,10 +144,13 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
      * model nodes does not pay a statement per call, and the limit holds across concurrent runs
      * since each block is counted under the counter's row lock. `settle`, once the run has ended,
      * gives back what was counted and not used. A project with a budget is admitted call by
-     * call: its spend must be read before each one.
+     * call: its spend must be read before each one. `counted`: the first block, counted by the
+     * statement that claimed the run (see `aheadAtClaim`); when it counted none, the first call
+     * is admitted as without it (and refused as such at the limit).
      */
-    forRun(context: TMeterContext, expectedCalls: number) {
-      let ahead: { ownerId: string; periodStart: Date; left: number } | undefined;
+    forRun(context: TMeterContext, expectedCalls: number, counted?: TCountedAhead) {
+      let ahead: TCountedAhead | undefined =
+        counted && counted.left > 0 ? { ...counted } : undefined;
       let used = 0;
       let perCall = false;
       let counting: Promise<void> | undefined;

@@ -12,6 +12,7 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
+import { aheadAtClaim, type TCountedAhead } from '../billing/quotas';
 import type { TGraphRows } from '../canvas/canvas.repo';
 import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
@@ -105,12 +106,14 @@ export function createRunExecutor(
 
   /**
    * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
-   * `withClaim`: what the claim writes too (see `TRunWorker`).
+   * `withClaim`: what the claim writes too (see `TRunWorker`); `counted`: the model requests
+   * counted ahead by the statement that stored it claimed.
    */
   async function execute(
     runId: string,
     claimed?: TRunRow,
     withClaim?: (claimedId: SQL) => SQL,
+    counted?: TCountedAhead,
   ): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
     // takes them up.
@@ -119,9 +122,9 @@ export function createRunExecutor(
     const controller = new AbortController();
     controllers.set(runId, controller);
     const claim = claimed
-      ? { run: claimed, graph: undefined }
+      ? { run: claimed, graph: undefined, counted }
       : await repo
-          .claimRun(db, runId, owner, settings.leaseMs, withClaim)
+          .claimRun(db, runId, owner, settings.leaseMs, withClaim, aheadAtClaim())
           .catch((error: unknown) => {
             controllers.delete(runId);
             throw error;
@@ -145,6 +148,7 @@ export function createRunExecutor(
       admission = deps.meter.forRun(
         { projectId: run.projectId },
         workflow.nodes.filter((node) => nodeCatalog[node.kind].flags.model !== 'none').length,
+        claim.counted,
       );
       const services = createRunServices(
         deps,
@@ -179,7 +183,10 @@ export function createRunExecutor(
         status = 'failed';
         error = INTERRUPTED;
       }
-      // Requests counted ahead and not made go back before the run is seen to end.
+      // Requests counted ahead and not made go back before the run is seen to end (also those
+      // its claim counted for a run that ended before its first call could be admitted).
+      admission ??=
+        claim.counted && deps.meter.forRun({ projectId: run.projectId }, 0, claim.counted);
       await admission
         ?.settle()
         .catch((caught: unknown) =>

@@ -6,7 +6,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 // What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
 // the embedded database one more turn of the server's only thread): the API key (1); the group
 // with the caller's role, and the quota (2); the run, stored already claimed by the process that
-// answers (1); the graph (1); the run's end with the events not stored yet, in one statement (1;
+// answers, with the requests of the group's model nodes counted ahead (1); the graph (1); the run's end with the events not stored yet, in one statement (1;
 // no signal: the waiter is in the process that ran it). Events that come while a write is under
 // way go in a write of their own: over a network, or to the embedded database's own thread, the
 // first events may take two writes more, of one statement each.
@@ -69,6 +69,46 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     // The session (1); the group with the caller's role, and meanwhile the quota (2); the run (1).
     const stored = statements.findIndex((query) => /^insert into "runs"/.test(query));
     expect(stored, statements.join('\n')).toBe(3);
+  });
+
+  it("counts a run's model request in the statement that claims or stores it: no statement of its own", async () => {
+    const { group } = await w.make.flow('echo');
+    const queued = async () => {
+      const started = await w.as.owner.post('/api/runs', {
+        projectId: w.projectId,
+        nodeGroupId: group.id,
+        inputs: { question: 'counted?' },
+      });
+      expect(started.status).toBe(202);
+      return w.t.app.runJobs.executor.waitFor(started.body.run.id, 10_000);
+    };
+    const here = async () => {
+      const answer = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/custom_ais/handle',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { nodeGroupId: group.id, inputs: { question: 'counted?' } },
+      });
+      return answer.json<{ status: string }>();
+    };
+    for (const [run, writes] of [
+      [queued, /update "runs"/],
+      [here, /insert into "runs"/],
+    ] as const) {
+      await run();
+      recorded = [];
+      expect(await run()).toMatchObject({ status: 'succeeded' });
+      const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
+      recorded = undefined;
+      // The quota is read before the run is stored; counted only by the statement that claims
+      // the run, and all used (nothing given back).
+      const counting = statements.filter((query) => /"usage_counters"/.test(query));
+      expect(counting, statements.join('\n')).toHaveLength(2);
+      expect(counting[0]).not.toMatch(/insert into "usage_counters"/);
+      expect(counting[1]).toMatch(/insert into "usage_counters"/);
+      expect(counting[1]).toMatch(writes);
+      expect(statements.some((query) => /^update "usage_counters"/.test(query))).toBe(false);
+    }
   });
 
   it.runIf(kind === 'postgres')('signals nobody else: only its own process waits', async () => {

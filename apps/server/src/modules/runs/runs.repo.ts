@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
@@ -12,11 +12,17 @@ import {
   runNodeStates,
   runs,
 } from '../../db/schema/index';
-import { graphFromJson, graphParts, type TGraphRows } from '../canvas/canvas.repo';
 import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
+import {
+  aheadValues,
+  countedOf,
+  countingRunAhead,
+  fromNow,
+  type TClaimAhead,
+} from './run-claim.repo';
 import {
   eventRows,
   eventWrites,
@@ -30,6 +36,7 @@ import {
 } from './run-writes';
 
 export type { TStoredEvent } from './run-writes';
+export { claimRun } from './run-claim.repo';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
@@ -55,9 +62,6 @@ export async function groupInProject(db: TDb, groupId: string, projectId: string
   const [group] = await groupInProjectStatement(db).execute({ groupId, projectId });
   return group;
 }
-
-/** `now() + ms` on the database's clock, the one clock every process compares leases with. */
-const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 const groupWithRoleStatement = preparedStatement((db) =>
   db
@@ -95,7 +99,20 @@ export async function insertRun(
   values: PgInsertValue<typeof runs> & { id: string },
   enqueueing?: TEnqueueing,
 ): Promise<TRunRow> {
-  const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
+  return (await storeRunRow(db, values, enqueueing)).row;
+}
+
+/** `insertRun`, with the writes of `counting` (see `countingRunAhead`) in its statement too. */
+async function storeRunRow(
+  db: TDb,
+  values: PgInsertValue<typeof runs> & { id: string },
+  enqueueing?: TEnqueueing,
+  counting?: ReturnType<typeof countingRunAhead>,
+) {
+  const writes = [
+    ...(enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write)),
+    ...Object.entries(counting?.parts ?? {}).map(([part, body]) => db.$with(part, {}).as(body)),
+  ];
   const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
   const inserting = db
     .with(...writes)
@@ -105,34 +122,51 @@ export async function insertRun(
   // signal is sent when the statement commits.
   const signalled = signal ? sql`${signal}::text` : sql`null`;
   const [inserted] = await executeNamed(
-    inserting.returning({ ...getTableColumns(runs), signalled }),
+    inserting.returning({
+      ...getTableColumns(runs),
+      signalled,
+      ahead: counting?.ahead ?? sql<null>`null`,
+    }),
   );
   if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
-  const { signalled: _signalled, ...row } = inserted!;
-  return row;
+  const { signalled: _signalled, ahead, ...row } = inserted!;
+  return { row, ahead };
 }
 
 /**
  * Stores a run of the canvas with its params snapshot: each node's params in the project, by
  * node id, read by the statement that stores the run. Either handed to the workers
- * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it.
+ * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it,
+ * with the requests counted ahead for its first model calls as that would (`ahead`). The stored
+ * row, and the requests counted for it (`counted`, when some were).
  */
-export function insertCanvasRun(
+export async function insertCanvasRun(
   db: TDb,
   values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { id: string; projectId: string },
-  to: { enqueueing: TEnqueueing } | { claimed: TRunLease },
-): Promise<TRunRow> {
+  to: { enqueueing: TEnqueueing } | { claimed: TRunLease; ahead: TClaimAhead },
+) {
   const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
   if ('enqueueing' in to)
-    return insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing);
-  return insertRun(db, {
-    ...values,
-    paramsSnapshot: snapshot,
-    status: 'running',
-    startedAt: new Date(),
-    leaseOwner: to.claimed.owner,
-    leaseExpiresAt: fromNow(to.claimed.leaseMs),
+    return { run: await insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing) };
+  const startedAt = new Date();
+  const counting = countingRunAhead(values.projectId, values.nodeGroupId ?? null, {
+    ...aheadValues(to.ahead),
+    now: startedAt.toISOString(),
   });
+  const { row, ahead } = await storeRunRow(
+    db,
+    {
+      ...values,
+      paramsSnapshot: snapshot,
+      status: 'running',
+      startedAt,
+      leaseOwner: to.claimed.owner,
+      leaseExpiresAt: fromNow(to.claimed.leaseMs),
+    },
+    undefined,
+    counting,
+  );
+  return { run: row, counted: countedOf(ahead, to.ahead.periodStart) };
 }
 
 export function nodeStates(db: TDb, runId: string) {
@@ -163,75 +197,6 @@ const runByIdStatement = preparedStatement((db) =>
 );
 export const runById = async (db: TDb, id: string): Promise<TRunRow | undefined> =>
   (await runByIdStatement(db).execute({ id }))[0];
-
-const claim = (db: TDb) => {
-  // A run of the canvas runs the graph as it is now: read by the claim, spared a statement.
-  const graph = graphParts(db, runs.projectId, { when: isNull(runs.groupVersionId) });
-  return db
-    .update(runs)
-    .set({
-      status: 'running',
-      startedAt: sql`${sql.placeholder('startedAt')}`,
-      leaseOwner: sql`${sql.placeholder('owner')}`,
-      leaseExpiresAt: fromNow(sql`${sql.placeholder('leaseMs')}`),
-      // Given, or its $onUpdate would be the time the statement was prepared.
-      updatedAt: sql`${sql.placeholder('startedAt')}`,
-    })
-    .where(and(eq(runs.id, sql.placeholder('id')), eq(runs.status, 'queued')))
-    .returning({
-      ...getTableColumns(runs),
-      // Named, for the claim that is a subquery of a statement with a write of its own.
-      graphNodes: graph.nodes.as('graph_nodes'),
-      graphConnections: graph.connections.as('graph_connections'),
-      graphInputs: graph.inputs.as('graph_inputs'),
-      graphOutputs: graph.outputs.as('graph_outputs'),
-      graphGroups: graph.groups.as('graph_groups'),
-    });
-};
-const claimStatement = preparedStatement((db) => claim(db).prepare('claim_run'));
-/** The claim with a write of its own, by that write (one per queue kind). */
-const claimWithStatements = new Map<
-  (claimedId: SQL) => SQL,
-  (db: TDb) => ReturnType<typeof claimWith>
->();
-function claimWith(db: TDb, withClaim: (claimedId: SQL) => SQL, name: string) {
-  const claimed = db.$with('claimed').as(claim(db));
-  const also = db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')));
-  return db.with(claimed, also).select().from(claimed).prepare(name);
-}
-
-/**
- * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
- * executed once however often it is queued. `withClaim` is written by the same statement, only
- * when it takes the run. The claimed run, with its project's graph when it runs the canvas.
- */
-export async function claimRun(
-  db: TDb,
-  id: string,
-  owner: string,
-  leaseMs: number,
-  withClaim?: (claimedId: SQL) => SQL,
-): Promise<{ run: TRunRow; graph?: TGraphRows } | undefined> {
-  const values = { id, owner, leaseMs, startedAt: new Date() };
-  let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
-  if (!statement && withClaim) {
-    const name = `claim_run_with_${claimWithStatements.size + 1}`;
-    statement = preparedStatement((db) => claimWith(db, withClaim, name));
-    claimWithStatements.set(withClaim, statement);
-  }
-  const [claimed] = await statement!(db).execute(values);
-  if (!claimed) return undefined;
-  const { graphNodes, graphConnections, graphInputs, graphOutputs, graphGroups, ...run } = claimed;
-  if (run.groupVersionId) return { run };
-  const graph = graphFromJson({
-    nodes: graphNodes,
-    connections: graphConnections,
-    inputs: graphInputs,
-    outputs: graphOutputs,
-    groups: graphGroups,
-  });
-  return { run, graph };
-}
 
 /**
  * Extends the leases of `owner`'s running runs; answers those it still holds, with whether a

@@ -5,7 +5,7 @@ import type { TDb } from '../../db/database';
 import { nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
-import { checkModelQuota } from '../billing/quotas';
+import { aheadAtClaim, checkModelQuota } from '../billing/quotas';
 import { nodeInProject } from '../canvas/canvas.repo';
 import { loadGraph } from '../canvas/canvas.service';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
@@ -124,15 +124,24 @@ async function storeRun(
   const slot = here ? queue.reserve() : undefined;
   if (slot) {
     try {
-      const run = await repo.insertCanvasRun(db, { id, ...values }, { claimed: slot.lease });
-      slot.run(run);
+      const { run, counted } = await repo.insertCanvasRun(
+        db,
+        { id, ...values },
+        { claimed: slot.lease, ahead: aheadAtClaim() },
+      );
+      slot.run(run, counted);
       return run;
     } catch (error) {
       slot.release();
       throw error;
     }
   }
-  return repo.insertCanvasRun(db, { id, ...values }, { enqueueing: await queue.enqueueing(id) });
+  const { run } = await repo.insertCanvasRun(
+    db,
+    { id, ...values },
+    { enqueueing: await queue.enqueueing(id) },
+  );
+  return run;
 }
 
 export async function createRun(
