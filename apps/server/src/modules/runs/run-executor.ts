@@ -12,7 +12,7 @@ import {
 import type { TRunSettings } from '../../config/config';
 import type { TDb } from '../../db/database';
 import type { TRealtime } from '../../plugins/realtime';
-import { aheadAtClaim, type TCountedAhead } from '../billing/quotas';
+import { aheadAtClaim } from '../billing/quotas';
 import type { TGraphRows } from '../canvas/canvas.repo';
 import { graphToApi, loadGraph } from '../canvas/canvas.service';
 import { planVersion } from '../publishing/published-groups';
@@ -106,14 +106,12 @@ export function createRunExecutor(
 
   /**
    * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
-   * `withClaim`: what the claim writes too (see `TRunWorker`); `counted`: the model requests
-   * counted ahead by the statement that stored it claimed.
+   * `withClaim`: what the claim writes too (see `TRunWorker`).
    */
   async function execute(
     runId: string,
     claimed?: TRunRow,
     withClaim?: (claimedId: SQL) => SQL,
-    counted?: TCountedAhead,
   ): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
     // takes them up.
@@ -122,7 +120,7 @@ export function createRunExecutor(
     const controller = new AbortController();
     controllers.set(runId, controller);
     const claim = claimed
-      ? { run: claimed, graph: undefined, counted }
+      ? { run: claimed, graph: undefined, counted: undefined }
       : await repo
           .claimRun(db, runId, owner, settings.leaseMs, withClaim, aheadAtClaim())
           .catch((error: unknown) => {

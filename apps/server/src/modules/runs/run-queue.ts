@@ -1,20 +1,17 @@
 import type { SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import type { TCountedAhead } from '../billing/quotas';
 import type { TRunSignal, TRunSignals } from './run-signals';
 import { queuedRunIds, type TRunLease, type TRunRow } from './runs.repo';
 
 /**
  * Executes a run; `claimed` is its row when it was stored already claimed by this process.
  * `withClaim` is a write the claiming statement makes too, given the claimed run's id, only
- * when it claims the run. `counted`: the requests the statement that stored it claimed counted
- * ahead for its model calls.
+ * when it claims the run.
  */
 export type TRunWorker = (
   runId: string,
   claimed?: TRunRow,
   withClaim?: (claimedId: SQL) => SQL,
-  counted?: TCountedAhead,
 ) => Promise<void>;
 
 /**
@@ -25,12 +22,11 @@ export type TEnqueueing = { writes: SQL[]; signal: TRunSignal };
 
 /**
  * A slot of this process's worker, held for a run about to be stored already claimed with
- * `lease`: `run` executes the stored run in it (with the requests its statement counted ahead),
- * `release` gives it back unused.
+ * `lease`: `run` executes the stored run in it, `release` gives it back unused.
  */
 export type TRunReservation = {
   lease: TRunLease;
-  run(row: TRunRow, counted?: TCountedAhead): void;
+  run(row: TRunRow): void;
   release(): void;
 };
 
@@ -156,8 +152,7 @@ export function createInProcessRunQueue(
       return {
         lease,
         // On the next turn of the event loop: whoever stored the run is waiting for it by then.
-        run: (row, counted) =>
-          void setImmediate(() => fill(() => work(row.id, row, undefined, counted))),
+        run: (row) => void setImmediate(() => fill(() => work(row.id, row))),
         release: () => fill(),
       };
     },

@@ -16,13 +16,7 @@ import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
-import {
-  aheadValues,
-  countedOf,
-  countingRunAhead,
-  fromNow,
-  type TClaimAhead,
-} from './run-claim.repo';
+import { fromNow } from './run-claim.repo';
 import {
   eventRows,
   eventWrites,
@@ -99,20 +93,7 @@ export async function insertRun(
   values: PgInsertValue<typeof runs> & { id: string },
   enqueueing?: TEnqueueing,
 ): Promise<TRunRow> {
-  return (await storeRunRow(db, values, enqueueing)).row;
-}
-
-/** `insertRun`, with the writes of `counting` (see `countingRunAhead`) in its statement too. */
-async function storeRunRow(
-  db: TDb,
-  values: PgInsertValue<typeof runs> & { id: string },
-  enqueueing?: TEnqueueing,
-  counting?: ReturnType<typeof countingRunAhead>,
-) {
-  const writes = [
-    ...(enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write)),
-    ...Object.entries(counting?.parts ?? {}).map(([part, body]) => db.$with(part, {}).as(body)),
-  ];
+  const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
   const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
   const inserting = db
     .with(...writes)
@@ -122,51 +103,34 @@ async function storeRunRow(
   // signal is sent when the statement commits.
   const signalled = signal ? sql`${signal}::text` : sql`null`;
   const [inserted] = await executeNamed(
-    inserting.returning({
-      ...getTableColumns(runs),
-      signalled,
-      ahead: counting?.ahead ?? sql<null>`null`,
-    }),
+    inserting.returning({ ...getTableColumns(runs), signalled }),
   );
   if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
-  const { signalled: _signalled, ahead, ...row } = inserted!;
-  return { row, ahead };
+  const { signalled: _signalled, ...row } = inserted!;
+  return row;
 }
 
 /**
  * Stores a run of the canvas with its params snapshot: each node's params in the project, by
  * node id, read by the statement that stores the run. Either handed to the workers
- * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it,
- * with the requests counted ahead for its first model calls as that would (`ahead`). The stored
- * row, and the requests counted for it (`counted`, when some were).
+ * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it.
  */
-export async function insertCanvasRun(
+export function insertCanvasRun(
   db: TDb,
   values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { id: string; projectId: string },
-  to: { enqueueing: TEnqueueing } | { claimed: TRunLease; ahead: TClaimAhead },
-) {
+  to: { enqueueing: TEnqueueing } | { claimed: TRunLease },
+): Promise<TRunRow> {
   const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
   if ('enqueueing' in to)
-    return { run: await insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing) };
-  const startedAt = new Date();
-  const counting = countingRunAhead(values.projectId, values.nodeGroupId ?? null, {
-    ...aheadValues(to.ahead),
-    now: startedAt.toISOString(),
+    return insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing);
+  return insertRun(db, {
+    ...values,
+    paramsSnapshot: snapshot,
+    status: 'running',
+    startedAt: new Date(),
+    leaseOwner: to.claimed.owner,
+    leaseExpiresAt: fromNow(to.claimed.leaseMs),
   });
-  const { row, ahead } = await storeRunRow(
-    db,
-    {
-      ...values,
-      paramsSnapshot: snapshot,
-      status: 'running',
-      startedAt,
-      leaseOwner: to.claimed.owner,
-      leaseExpiresAt: fromNow(to.claimed.leaseMs),
-    },
-    undefined,
-    counting,
-  );
-  return { run: row, counted: countedOf(ahead, to.ahead.periodStart) };
 }
 
 export function nodeStates(db: TDb, runId: string) {

@@ -5,7 +5,7 @@ import type { TDb } from '../../db/database';
 import { nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
-import { aheadAtClaim, checkModelQuota } from '../billing/quotas';
+import { checkModelQuota } from '../billing/quotas';
 import { nodeInProject } from '../canvas/canvas.repo';
 import { loadGraph } from '../canvas/canvas.service';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
@@ -124,24 +124,15 @@ async function storeRun(
   const slot = here ? queue.reserve() : undefined;
   if (slot) {
     try {
-      const { run, counted } = await repo.insertCanvasRun(
-        db,
-        { id, ...values },
-        { claimed: slot.lease, ahead: aheadAtClaim() },
-      );
-      slot.run(run, counted);
+      const run = await repo.insertCanvasRun(db, { id, ...values }, { claimed: slot.lease });
+      slot.run(run);
       return run;
     } catch (error) {
       slot.release();
       throw error;
     }
   }
-  const { run } = await repo.insertCanvasRun(
-    db,
-    { id, ...values },
-    { enqueueing: await queue.enqueueing(id) },
-  );
-  return run;
+  return repo.insertCanvasRun(db, { id, ...values }, { enqueueing: await queue.enqueueing(id) });
 }
 
 export async function createRun(
