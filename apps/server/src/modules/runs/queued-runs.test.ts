@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { TDatabase } from '../../db/database';
+import { describe, expect, it } from 'vitest';
 import { createWorld, type TWorld } from '../../test/api-world';
-import { createTestApp, type TTestApp } from '../../test/test-app';
-import { openTestDatabase, queryRows, testDatabaseKinds } from '../../test/test-databases';
+import { createTestApp } from '../../test/test-app';
+import { sharedDatabases } from '../../test/shared-databases';
+import { queryRows, testDatabaseKinds } from '../../test/test-databases';
 
 /** Runs started while nothing executes them: they stay queued, as after a process stopped. */
 async function queuedRuns(w: TWorld, count: number) {
@@ -24,18 +24,7 @@ async function queuedRuns(w: TWorld, count: number) {
 }
 
 // Each test's apps share one database: closed after them, in reverse.
-const apps: TTestApp[] = [];
-const databases: TDatabase[] = [];
-afterAll(async () => {
-  for (const app of apps.reverse()) await app.close();
-  for (const database of databases) await database.close();
-});
-
-async function sharedDatabase(kind: 'pglite' | 'postgres') {
-  const database = await openTestDatabase(kind);
-  databases.push(database);
-  return database;
-}
+const { apps, sharedDatabase } = sharedDatabases();
 
 describe.each(testDatabaseKinds)('runs left queued on %s', (kind) => {
   it('are taken by the in-process queue of the next process that starts', async () => {

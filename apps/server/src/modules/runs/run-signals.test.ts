@@ -1,24 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { TDatabase } from '../../db/database';
+import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../test/api-world';
-import { createTestApp, type TTestApp } from '../../test/test-app';
-import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
+import { createTestApp } from '../../test/test-app';
+import { sharedDatabases } from '../../test/shared-databases';
+import { testDatabaseKinds } from '../../test/test-databases';
 import { listenForRunSignals, signalRun } from './run-signals';
 import { runById, runFromSignal } from './runs.repo';
 
-const apps: TTestApp[] = [];
-const databases: TDatabase[] = [];
-afterAll(async () => {
-  for (const app of apps.reverse()) await app.close();
-  for (const database of databases) await database.close();
-});
-
-async function sharedDatabase(kind: 'pglite' | 'postgres') {
-  const database = await openTestDatabase(kind);
-  databases.push(database);
-  return database;
-}
+// Each test's apps share one database: closed after them, in reverse.
+const { apps, sharedDatabase } = sharedDatabases();
 
 const until = async (ok: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
