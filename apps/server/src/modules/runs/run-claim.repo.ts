@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
+import { asyncCommit } from '../../db/async-commit';
 import { preparedStatement } from '../../db/prepared';
 import { nodeGroups, nodes, runs } from '../../db/schema/index';
 import { countingAhead } from '../billing/billing.repo';
@@ -106,9 +107,14 @@ function claimStatementOf(db: TDb, withClaim: ((claimedId: SQL) => SQL) | undefi
     },
   );
   const counting = Object.entries(parts).map(([part, body]) => db.$with(part, {}).as(body));
+  // Every claim of an owner's runs counts ahead on the owner's one counter row, whose lock a
+  // synchronous commit would hold through the disk's flush: claims would queue behind each other.
+  // A claim a database crash undoes is safe: the run is queued again (its job too) and taken up
+  // anew, only one end of it is stored, and the counter loses what it counted.
+  const fields = { ...claimed._.selectedFields, ahead, committing: asyncCommit };
   return db
     .with(claimed, ...also, ...counting)
-    .select({ ...claimed._.selectedFields, ahead })
+    .select(fields)
     .from(claimed)
     .prepare(name);
 }
@@ -163,6 +169,7 @@ export async function claimRun(
     graphOutputs,
     graphGroups,
     ahead: counting,
+    committing: _committing,
     ...run
   } = claimed;
   const counted = countedOf(counting, ahead.periodStart);

@@ -1,8 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction, type TDb } from '../../db/database';
 import { runs } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
-import { testDatabaseKinds } from '../../test/test-databases';
+import { queryRows, testDatabaseKinds } from '../../test/test-databases';
 import { claimRun } from './runs.repo';
 
 describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
@@ -57,7 +58,7 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
   it('claims a queued run once, and reads the graph of its canvas in the same statement', async () => {
     const id = await w.make.flowRun('echo');
     const [before] = await w.t.database.db.select().from(runs).where(eq(runs.id, id));
-    // What the claim also runs, as the pg-boss queue gives it (there, completing the run's job).
+    // What the claim also runs, as the pg-boss queue gives it (there, deleting the run's job).
     const also = (claimedId: SQL) => sql`select ${claimedId}`;
     const claim = await claimRun(w.t.database.db, id, 'here:1:abcd', 60_000, also);
     expect(claim?.run).toMatchObject({ id, status: 'running', leaseOwner: 'here:1:abcd' });
@@ -69,6 +70,23 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
     expect(claim!.graph!.connections.length).toBeGreaterThanOrEqual(2);
     expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000)).toBeUndefined();
     expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000, also)).toBeUndefined();
+  });
+
+  it("commits a claim without waiting for the disk, and only the claim's own transaction", async () => {
+    const id = await w.make.flowRun('echo');
+    const commitMode = async (db: TDb) =>
+      (
+        await queryRows<{ mode: string }>(
+          db,
+          sql`select current_setting('synchronous_commit') as mode`,
+        )
+      )[0]!.mode;
+    await inTransaction(w.t.database.db, async (tx) => {
+      expect(await commitMode(tx)).toBe('on');
+      expect(await claimRun(tx, id, 'here:1:abcd', 60_000)).toBeDefined();
+      expect(await commitMode(tx)).toBe('off');
+    });
+    expect(await commitMode(w.t.database.db)).toBe('on');
   });
 
   it('recovers only runs whose lease has expired, each with a stored status event', async () => {
