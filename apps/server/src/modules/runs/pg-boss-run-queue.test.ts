@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../../db/database';
 import { createWorld, type TWorld } from '../../test/api-world';
-import { openTestDatabase } from '../../test/test-databases';
+import { openTestDatabase, queryRows } from '../../test/test-databases';
 import { createPgBossRunQueue } from './pg-boss-run-queue';
 import type { TRunQueue } from './run-queue';
 import { listenForRunSignals, type TRunSignals } from './run-signals';
@@ -77,6 +78,13 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
     const tried = attempts.filter((attempt) => ids.includes(attempt.runId));
     expect(tried).toHaveLength(ids.length);
     expect(new Set(ids.map((id) => claimed.get(id)))).toEqual(new Set(['a', 'b']));
+    // Their jobs are gone with their claims, not kept completed in pg-boss's tables.
+    const left = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[])
+        union all select id from pgboss.archive where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    );
+    expect(left).toEqual([]);
   }, 60_000);
 
   it('leave the signals to the other while one is full', async () => {

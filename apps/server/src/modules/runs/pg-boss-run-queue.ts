@@ -43,12 +43,13 @@ async function jobInsert(boss: PgBoss, runId: string, jobId?: string): Promise<S
 }
 
 /**
- * Completes the job of a run claimed on its signal, in the claiming statement: its job (whose
- * id is the run's) has nothing left to deliver. A job already fetched is completed by its taker.
+ * Deletes the job of a run claimed on its signal, in the claiming statement: its job (whose id
+ * is the run's) has nothing left to deliver, and the run keeps its own record. Completed, it
+ * would stay in pg-boss's tables (job, then archive) for days, a row for every run. A job
+ * already fetched is completed by its taker.
  */
-const completeClaimedJob = (claimedId: SQL) =>
-  sql`update pgboss.job set state = 'completed', completed_on = now()
-    where name = ${QUEUE} and id = ${claimedId} and state < 'active'`;
+const deleteClaimedJob = (claimedId: SQL) =>
+  sql`delete from pgboss.job where name = ${QUEUE} and id = ${claimedId} and state < 'active'`;
 
 /** A number from a run id, the same in every process: which worker claims it on its signal. */
 function spread(runId: string): number {
@@ -171,8 +172,8 @@ export async function createPgBossRunQueue({
     signalled.delete(runId);
     slots.take(async () => {
       try {
-        // Taken on its signal, the run's claim completes its job; a fetched job is completed here.
-        await worker(runId, undefined, jobId ? undefined : completeClaimedJob);
+        // Taken on its signal, the run's claim deletes its job; a fetched job is completed here.
+        await worker(runId, undefined, jobId ? undefined : deleteClaimedJob);
       } finally {
         taken.delete(runId);
         if (jobId) await complete(jobId);
@@ -247,7 +248,7 @@ export async function createPgBossRunQueue({
 
   return {
     kind: 'pg-boss',
-    // The job's id is the run's: its claim completes it (`completeClaimedJob`).
+    // The job's id is the run's: its claim deletes it (`deleteClaimedJob`).
     async enqueueing(runId) {
       signals.enqueueing(runId);
       return { writes: [await jobInsert(boss, runId, runId)], signal: 'job' };
