@@ -10,6 +10,7 @@ import {
   type TUser,
   type TWsInfo,
 } from '@flowsmith/shared';
+import { createChannelCounters } from '../lib/channel-counters';
 import { createPostgresFanout } from '../lib/realtime-fanout';
 import { createWsTokenSigner, type TWsTokenSigner } from '../lib/ws-token';
 import {
@@ -100,7 +101,7 @@ function createRealtime({
   });
   const access = new Map<string, TChannelAccess>();
   const channelOffsets = new Map<string, TChannelOffset>();
-  const offsets = new Map<string, number>();
+  const offsets = createChannelCounters();
   // Rooms of the server's own, outside the channel names clients may subscribe to.
   const sessionRoom = (id: string) => `~session:${id}`;
   const userRoom = (id: string) => `~user:${id}`;
@@ -150,7 +151,7 @@ function createRealtime({
       if (!rejoined) socket.to(parsed.data).emit('join', presenceEvent(socket, parsed.data));
       const [kind, id] = parsed.data.split(':') as [string, string];
       const stored = channelOffsets.get(kind);
-      const offset = stored ? await stored(id).catch(() => 0) : (offsets.get(parsed.data) ?? 0);
+      const offset = stored ? await stored(id).catch(() => 0) : offsets.current(parsed.data);
       ack({ ok: true, data: { offset } });
     });
 
@@ -180,8 +181,7 @@ function createRealtime({
       if (offsetOf) channelOffsets.set(kind, offsetOf);
     },
     publish(channel, data, tags) {
-      const offset = (offsets.get(channel) ?? 0) + 1;
-      offsets.set(channel, offset);
+      const offset = offsets.next(channel);
       // A channel no client has joined has no one to send it to, and Socket.IO would serialise
       // it all the same. Other servers' clients only the adapter knows, if it tells.
       const cluster: typeof io.sockets.adapter & { isRead?(room: string): boolean } =
