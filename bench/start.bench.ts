@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { median } from './support/measure';
-import { freePort } from '../apps/server/src/test/built-server';
+import { freePort, npmStartOptions } from '../apps/server/src/test/built-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GOAL_MS = 3_000;
@@ -70,7 +70,7 @@ async function timeToFirst200(
 async function flowsmithStart(dataDir: string) {
   const port = await freePort();
   return timeToFirst200(
-    ['scripts/start.mjs'],
+    [...npmStartOptions, 'scripts/start.mjs'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

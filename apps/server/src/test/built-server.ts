@@ -1,10 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
+
+/** The Node.js options `npm start` gives (package.json), so a server started here runs as it does. */
+export const npmStartOptions = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 /** A port free on 127.0.0.1 at the moment of asking. */
 export function freePort(): Promise<number> {
@@ -43,7 +53,7 @@ export async function startBuiltServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, [entry], {
+  const server = spawn(process.execPath, [...npmStartOptions, entry], {
     cwd: root,
     env: {
       ...process.env,
