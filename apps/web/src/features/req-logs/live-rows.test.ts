@@ -1,6 +1,7 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { TReqLog } from '@flowsmith/shared';
-import { matchesFilters, prependRow, showsNewestFirst } from './live-rows';
+import type { TPage, TReqLog } from '@flowsmith/shared';
+import { matchesFilters, prependRow, showLiveRow, showsNewestFirst } from './live-rows';
 import { DEFAULT_PARAMS } from './req-log-params';
 
 const row = (id: string, patch: Partial<TReqLog> = {}): TReqLog => ({
@@ -64,5 +65,43 @@ describe('showsNewestFirst', () => {
     expect(showsNewestFirst({ ...DEFAULT_PARAMS, page: 2 })).toBe(false);
     expect(showsNewestFirst({ ...DEFAULT_PARAMS, sortOrder: 1 })).toBe(false);
     expect(showsNewestFirst({ ...DEFAULT_PARAMS, sortField: 'cost' })).toBe(false);
+  });
+});
+
+describe('showLiveRow', () => {
+  it('keeps a live row that a fetch under way read the log too early to hold', async () => {
+    const log = [row('b')];
+    let holdNext = false;
+    let release: (() => void) | undefined;
+    const queryKey = ['req-logs', 'list', {}];
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new QueryObserver<TPage<TReqLog>>(queryClient, {
+      queryKey,
+      queryFn: async () => {
+        const items = [...log];
+        if (holdNext) {
+          holdNext = false;
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        return { items, total: items.length, page: 1, pageSize: 10 };
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    await expect.poll(() => queryClient.getQueryData(queryKey)).toBeDefined();
+
+    // A refetch reads the log as it is, then answers after the new row was written and shown.
+    holdNext = true;
+    const refetch = observer.refetch();
+    await expect.poll(() => release).toBeDefined();
+    log.unshift(row('a'));
+    showLiveRow(queryClient, queryKey, row('a'), 10);
+    release!();
+    await refetch;
+    await expect.poll(() => queryClient.isFetching()).toBe(0);
+
+    const page = queryClient.getQueryData<TPage<TReqLog>>(queryKey);
+    expect(page?.items.map((item) => item.id)).toEqual(['a', 'b']);
+    stop();
+    queryClient.clear();
   });
 });

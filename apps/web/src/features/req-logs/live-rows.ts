@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TPage, TReqLog } from '@flowsmith/shared';
 import type { TApiFilters, TReqLogParams } from './req-log-params';
 
@@ -31,4 +32,23 @@ export function matchesFilters(row: TReqLog, filters: TApiFilters): boolean {
 export function prependRow(page: TPage<TReqLog>, row: TReqLog, pageSize: number): TPage<TReqLog> {
   if (page.items.some((item) => item.id === row.id)) return page;
   return { ...page, items: [row, ...page.items].slice(0, pageSize), total: page.total + 1 };
+}
+
+/**
+ * Puts a live row on top of the cached page. A fetch of that page already under way may have
+ * read the log before the row was written, and its answer would replace the page without it:
+ * that fetch is made again, now that the row is stored.
+ */
+export function showLiveRow(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  row: TReqLog,
+  pageSize: number,
+): void {
+  queryClient.setQueryData<TPage<TReqLog>>(queryKey, (page) =>
+    page ? prependRow(page, row, pageSize) : page,
+  );
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
 }

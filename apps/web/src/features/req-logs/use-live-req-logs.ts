@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZReqLog, type TPage, type TPublication, type TReqLog } from '@flowsmith/shared';
+import { ZReqLog, type TPublication, type TReqLog } from '@flowsmith/shared';
 import { useRealtimeChannels } from '../../lib/realtime';
-import { matchesFilters, prependRow, showsNewestFirst } from './live-rows';
+import { matchesFilters, showLiveRow, showsNewestFirst } from './live-rows';
 import { filtersOf, toApiFilters, type TReqLogParams } from './req-log-params';
 import { reqLogKeys } from '../../lib/queries/req-logs';
 
@@ -56,9 +56,7 @@ export function useLiveReqLogs(params: TReqLogParams, projectIds: readonly strin
       const row = reqLogOf(publication);
       if (!row || !matchesFilters(row, toApiFilters(filtersOf(params), new Date()))) return;
       if (showsNewestFirst(params)) {
-        queryClient.setQueryData<TPage<TReqLog>>(reqLogKeys.list(params), (page) =>
-          page ? prependRow(page, row, params.pageSize) : page,
-        );
+        showLiveRow(queryClient, reqLogKeys.list(params), row, params.pageSize);
         markFresh(row.id);
       }
       clearTimeout(summaryTimer.current);
