@@ -50,12 +50,17 @@ async function box(locator: Locator) {
   return found;
 }
 
-/** Whether each child is drawn inside the group's frame (read once the view has settled). */
+/**
+ * Whether each child is drawn inside the group's frame. While the view settles a node may be
+ * between renders and have no box yet: that is "not yet", for the poll to ask again.
+ */
 async function insideGroup(page: Page) {
-  const frame = await box(nodeOfKind(page, 'ai_group'));
+  const frame = await nodeOfKind(page, 'ai_group').boundingBox();
+  if (!frame) return false;
   for (const child of await nodeOfKind(page, 'ai_processor').all()) {
-    const rect = await box(child);
+    const rect = await child.boundingBox();
     if (
+      !rect ||
       rect.x < frame.x ||
       rect.y < frame.y ||
       rect.x + rect.width > frame.x + frame.width + 1 ||
