@@ -79,10 +79,11 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
     expect(tried).toHaveLength(ids.length);
     expect(new Set(ids.map((id) => claimed.get(id)))).toEqual(new Set(['a', 'b']));
     // Their jobs are gone with their claims, not kept completed in pg-boss's tables.
+    const jobIds = `{${ids.join(',')}}`;
     const left = await queryRows<{ id: string }>(
       database.db,
-      sql`select id from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[])
-        union all select id from pgboss.archive where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      sql`select id from pgboss.job where id = any(${jobIds}::uuid[])
+        union all select id from pgboss.archive where id = any(${jobIds}::uuid[])`,
     );
     expect(left).toEqual([]);
   }, 60_000);
