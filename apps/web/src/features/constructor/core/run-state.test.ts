@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import {
   applyRunEvents,
+  endsBehindView,
   feedsOf,
   hasGap,
   newRunView,
@@ -89,6 +90,26 @@ describe('run events into per-node state', () => {
       { ...streamed[3]!, runId: 'other' },
     ]);
     expect(same).toBe(view);
+  });
+
+  it('tells an end stored under a number already shown live from one still to come', () => {
+    // Shown live up to the processor's tokens; its process stopped with the last three unstored,
+    // and the run was ended as interrupted under the first number not stored.
+    const view = applyRunEvents(start(), streamed.slice(0, 6));
+    const interrupted: TRunProgressEvent = {
+      runId: 'run-1',
+      seq: 4,
+      type: 'run-status',
+      status: 'failed',
+      error: 'Interrupted: the process running it stopped',
+    };
+    expect(applyRunEvents(view, [interrupted])).toBe(view);
+    expect(endsBehindView(view, interrupted)).toBe(true);
+    expect(endsBehindView(view, { ...interrupted, seq: 7 })).toBe(false);
+    expect(endsBehindView(view, { ...interrupted, runId: 'other' })).toBe(false);
+    expect(endsBehindView(view, streamed[3]!)).toBe(false);
+    const ended = applyRunEvents(view, [{ ...interrupted, seq: 7 }]);
+    expect(endsBehindView(ended, interrupted)).toBe(false);
   });
 
   it('keeps the identity of nodes no event touched', () => {

@@ -189,5 +189,18 @@ export function applyRunEvents(view: TRunView, events: readonly TRunProgressEven
   return next;
 }
 
+/**
+ * True when `event` ends the run under a number the view has already applied: the events shown
+ * live from that number on were never stored (the process running the run stopped first), and
+ * another process ended the run after the last one stored. The view cannot follow on from
+ * there; the stored run is what to show.
+ */
+export const endsBehindView = (view: TRunView, event: TRunProgressEvent) =>
+  event.runId === view.runId &&
+  event.type === 'run-status' &&
+  isFinished(event.status) &&
+  event.seq <= view.lastSeq &&
+  !isFinished(view.status);
+
 /** True when events are missing before some that arrived: time to fetch `after=lastSeq`. */
 export const hasGap = (view: TRunView) => view.pending.length > 0;

@@ -1,8 +1,8 @@
 import type { TPublication, TRunProgressEvent } from '@flowsmith/shared';
 import { request, type TRealtimeSocket } from '../../../lib/realtime';
 import { runsApi } from '../../../lib/queries/runs';
-import { hasGap } from '../core/run-state';
-import { applyLiveEvents, useRunStore } from './run-store';
+import { endsBehindView, hasGap, isFinished, viewFromNodeStates } from '../core/run-state';
+import { applyLiveEvents, replaceLiveRun, useRunStore } from './run-store';
 
 /** The events endpoint answers at most this many per call by default. */
 const EVENTS_PAGE = 1000;
@@ -13,7 +13,10 @@ const QUIET_MS = 3000;
  * Follows a live run: subscribes to `run:{id}` and, once subscribed (and after every reconnect),
  * fetches the stored events after the last one applied, so none is missed or applied twice.
  * A gap in the numbers, or a quiet spell, fetches again. Works without a realtime connection
- * too, by those fetches alone. Returns the function that stops following.
+ * too, by those fetches alone. When the process running the run stops, the events it showed live
+ * but never stored are gone, and another process ends the run under their numbers: that end (or,
+ * in a quiet spell, the run found ended) shows the run as stored. Returns the function that
+ * stops following.
  */
 export function followRun(runId: string, socket: TRealtimeSocket | null): () => void {
   const channel = `run:${runId}`;
@@ -49,9 +52,27 @@ export function followRun(runId: string, socket: TRealtimeSocket | null): () => 
     }
   };
 
+  /** Shows the run as stored once it has ended there, each node as it ended. */
+  const showStoredEnd = async () => {
+    try {
+      const run = await runsApi.get(runId);
+      if (stopped || !isFinished(run.status)) return;
+      const { items } = await runsApi.nodes(runId);
+      if (!stopped) replaceLiveRun(viewFromNodeStates(run, items));
+    } catch (error) {
+      console.info('[runs] could not fetch the run', { runId, error });
+    }
+  };
+
   const onPublication = (publication: TPublication) => {
     if (publication.channel !== channel) return;
-    const view = apply([publication.data as TRunProgressEvent]);
+    const event = publication.data as TRunProgressEvent;
+    const live = useRunStore.getState().live;
+    if (live && endsBehindView(live, event)) {
+      void showStoredEnd();
+      return;
+    }
+    const view = apply([event]);
     if (view && hasGap(view)) void catchUp();
   };
 
@@ -67,9 +88,11 @@ export function followRun(runId: string, socket: TRealtimeSocket | null): () => 
   if (socket?.connected) subscribe();
   else void catchUp();
 
+  const quiet = () => Date.now() - lastEventAt > QUIET_MS;
   const watchdog = setInterval(() => {
     const live = useRunStore.getState().live;
-    if (live && (hasGap(live) || Date.now() - lastEventAt > QUIET_MS)) void catchUp();
+    if (live && (hasGap(live) || quiet()))
+      void catchUp().then(() => (quiet() ? showStoredEnd() : undefined));
   }, QUIET_MS);
 
   return () => {

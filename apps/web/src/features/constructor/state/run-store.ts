@@ -28,6 +28,10 @@ export const resetRuns = () => useRunStore.setState({ ...empty });
 
 export const setLiveRun = (live: TRunView) => useRunStore.setState({ live, past: null });
 
+/** Puts `view` in the place of the live run with its id; another live run stays. */
+export const replaceLiveRun = (view: TRunView) =>
+  useRunStore.setState((state) => (state.live?.runId === view.runId ? { live: view } : state));
+
 export const showPastRun = (past: TRunView) => useRunStore.setState({ past });
 
 export const backToLive = () => useRunStore.setState({ past: null });
