@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
-import { runNodeStates, runs } from '../../db/schema/index';
+import { reqLogs, runEvents, runNodeStates, runs } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { startChild, startServerChild, type TChild } from '../../test/child-process';
 import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
@@ -33,8 +33,8 @@ const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 };
 
 /**
- * Two servers (which execute nothing) and two workers as child processes on one throw-away
- * PostgreSQL, with pg-boss. A worker's publications reach server B's Socket.IO clients through
+ * Two servers (which execute nothing) and two workers (a third joins the last test) as child
+ * processes on one throw-away PostgreSQL, with pg-boss. A worker's publications reach server B's Socket.IO clients through
  * the realtime fan-out; B also serves the stored events a client catches up with.
  */
 // Four processes share two cores with the rest of the suite: waits are generous, never timed.
@@ -280,5 +280,86 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
     expect((await database.db.select().from(runs).where(eq(runs.status, 'running'))).length).toBe(
       0,
     );
+  });
+  it('loses no run, leaves none running and ends none twice while two servers and three workers are killed in turn', async () => {
+    workers.push(await startWorker());
+    const { group } = await w.make.flow('compatible:slow-chat');
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Runs keep coming through whichever server answers while the processes are killed.
+    const accepted: string[] = [];
+    let posting = true;
+    const posted = (async () => {
+      for (let i = 0; posting; i++) {
+        const base = (i % 2 ? serverB : serverA).url;
+        const answer = await call(base, 'POST', '/api/runs', {
+          projectId: w.projectId,
+          nodeGroupId: group.id,
+          // About two seconds each: every worker has runs under way when it is killed.
+          inputs: { question: 'one two three four five six seven eight nine ten eleven twelve' },
+        }).catch(() => undefined);
+        if (answer?.status === 202) accepted.push((answer.body.run as TRun).id);
+        await sleep(250);
+      }
+    })();
+    for (const victim of ['server A', 'worker 1', 'server B', 'worker 2', 'worker 3']) {
+      await sleep(1_500);
+      if (victim === 'server A') {
+        await serverA.child.kill();
+        serverA = await startServer();
+      } else if (victim === 'server B') {
+        await serverB.child.kill();
+        serverB = await startServer();
+      } else {
+        const index = Number(victim.at(-1)) - 1;
+        await workers[index]!.kill();
+        workers[index] = await startWorker();
+      }
+    }
+    posting = false;
+    await posted;
+
+    const ofGroup = eq(runs.nodeGroupId, group.id);
+    const open = () =>
+      database.db
+        .select({ id: runs.id })
+        .from(runs)
+        .where(and(ofGroup, inArray(runs.status, ['queued', 'running'])));
+    await until(open, (rows) => rows.length === 0, LEASE_SECONDS * 1000 * 20);
+
+    const stored = await database.db
+      .select({ id: runs.id, status: runs.status, error: runs.error })
+      .from(runs)
+      .where(ofGroup);
+    expect(accepted.length).toBeGreaterThan(10);
+    const storedIds = new Set(stored.map((run) => run.id));
+    expect(accepted.filter((id) => !storedIds.has(id))).toEqual([]);
+    for (const run of stored)
+      expect([
+        { status: 'succeeded', error: null },
+        { status: 'failed', error: 'Interrupted: the process running it stopped' },
+      ]).toContainEqual({ status: run.status, error: run.error });
+    expect(stored.some((run) => run.status === 'succeeded')).toBe(true);
+    expect(stored.some((run) => run.status === 'failed')).toBe(true);
+
+    const ends = await database.db
+      .select({ runId: runEvents.runId, count: sql<number>`count(*)::int` })
+      .from(runEvents)
+      .where(
+        and(
+          inArray(runEvents.runId, [...storedIds]),
+          sql`${runEvents.event}->>'type' = 'run-status'`,
+          sql`${runEvents.event}->>'status' in ('succeeded', 'failed', 'cancelled')`,
+        ),
+      )
+      .groupBy(runEvents.runId);
+    expect(ends.filter((end) => end.count !== 1)).toEqual([]);
+    expect(ends.length).toBe(stored.length);
+    // A node's model call is made once: an interrupted run is not run again.
+    const calls = await database.db
+      .select({ runId: reqLogs.runId, nodeId: reqLogs.nodeId, count: sql<number>`count(*)::int` })
+      .from(reqLogs)
+      .where(inArray(reqLogs.runId, [...storedIds]))
+      .groupBy(reqLogs.runId, reqLogs.nodeId);
+    expect(calls.filter((call) => call.count > 1)).toEqual([]);
   });
 });
