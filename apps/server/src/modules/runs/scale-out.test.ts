@@ -34,8 +34,9 @@ const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 
 /**
  * Two servers (which execute nothing) and two workers (a third joins the last test) as child
- * processes on one throw-away PostgreSQL, with pg-boss. A worker's publications reach server B's Socket.IO clients through
- * the realtime fan-out; B also serves the stored events a client catches up with.
+ * processes on one throw-away PostgreSQL, with pg-boss. A worker's publications reach server B's
+ * Socket.IO clients through the realtime fan-out; B also serves the stored events a client
+ * catches up with.
  */
 // Four processes share two cores with the rest of the suite: waits are generous, never timed.
 vi.setConfig({ testTimeout: 180_000 });
@@ -281,6 +282,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
       0,
     );
   });
+
   it('loses no run, leaves none running and ends none twice while two servers and three workers are killed in turn', async () => {
     workers.push(await startWorker());
     const { group } = await w.make.flow('compatible:slow-chat');
@@ -301,19 +303,26 @@ describe.skipIf(!process.env.DATABASE_URL)('several servers and workers on one P
         await sleep(250);
       }
     })();
-    for (const victim of ['server A', 'worker 1', 'server B', 'worker 2', 'worker 3']) {
-      await sleep(1_500);
-      if (victim === 'server A') {
+    const restartWorker = (index: number) => async () => {
+      await workers[index]!.kill();
+      workers[index] = await startWorker();
+    };
+    // Server A, worker 1, server B, worker 2, worker 3.
+    for (const killAndRestart of [
+      async () => {
         await serverA.child.kill();
         serverA = await startServer();
-      } else if (victim === 'server B') {
+      },
+      restartWorker(0),
+      async () => {
         await serverB.child.kill();
         serverB = await startServer();
-      } else {
-        const index = Number(victim.at(-1)) - 1;
-        await workers[index]!.kill();
-        workers[index] = await startWorker();
-      }
+      },
+      restartWorker(1),
+      restartWorker(2),
+    ]) {
+      await sleep(1_500);
+      await killAndRestart();
     }
     posting = false;
     await posted;
