@@ -55,7 +55,7 @@ export async function chattableAssistant(
   db: TDb,
   user: TUser,
   id: string,
-  missing = new AppError('not_found', 'Custom AI not found'),
+  missing = () => new AppError('not_found', 'Custom AI not found'),
 ) {
   const assistant = await projectAccess.row(db, user, customAis, id, 'viewer', missing);
   await projectAccess.require(db, user, assistant.projectId, 'editor');

@@ -28,11 +28,12 @@ const textOf = (message: UIMessage | undefined) =>
 
 /** One of the caller's own conversations, in a project they are a member of. */
 async function ownConversation(db: TDb, user: TUser, id: string) {
-  const missing = new AppError('not_found', 'Conversation not found', [
-    { field: 'conversationId', message: 'Not found' },
-  ]);
+  const missing = () =>
+    new AppError('not_found', 'Conversation not found', [
+      { field: 'conversationId', message: 'Not found' },
+    ]);
   const row = await projectAccess.row(db, user, conversations, id, 'viewer', missing);
-  if (row.userId !== user.id) throw missing;
+  if (row.userId !== user.id) throw missing();
   return row;
 }
 
@@ -94,7 +95,7 @@ export async function chat(
     customAis,
     customAiId,
     'viewer',
-    new AppError('not_found', 'Custom AI not found'),
+    () => new AppError('not_found', 'Custom AI not found'),
   );
   const conversation = await ownConversation(db, user, body.conversationId);
   if (conversation.customAiId !== assistant.id)

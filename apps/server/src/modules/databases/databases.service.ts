@@ -34,14 +34,7 @@ async function* csvExport(db: TDb, databaseId: string): AsyncGenerator<string> {
 
 /** A database's values as a CSV file, for members of its project. */
 export async function exportDatabase(db: TDb, user: TUser, id: string) {
-  const database = await projectAccess.row(
-    db,
-    user,
-    nodeDatabases,
-    id,
-    'viewer',
-    databaseNotFound(),
-  );
+  const database = await projectAccess.row(db, user, nodeDatabases, id, 'viewer', databaseNotFound);
   return {
     filename: `${database.name.replace(/[^\w.-]+/g, '_') || 'database'}.csv`,
     body: Readable.from(csvExport(db, database.id)),
@@ -66,14 +59,7 @@ export async function importDatabase(
   upload: TUpload,
   { delimiter, ...plan }: TImportPlan & { delimiter: string },
 ) {
-  const database = await projectAccess.row(
-    db,
-    user,
-    nodeDatabases,
-    id,
-    'editor',
-    databaseNotFound(),
-  );
+  const database = await projectAccess.row(db, user, nodeDatabases, id, 'editor', databaseNotFound);
   if (upload.declaredBytes > upload.maxBytes) {
     throw new AppError(
       'payload_too_large',

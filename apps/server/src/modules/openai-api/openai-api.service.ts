@@ -100,7 +100,7 @@ async function assistantEvents(
 ): Promise<AsyncIterable<TReplyEvent>> {
   const id = body.model.startsWith(CUSTOM_AI) ? body.model.slice(CUSTOM_AI.length) : '';
   if (!UUID.test(id)) throw modelNotFound();
-  const assistant = await chattableAssistant(deps.db, user, id, modelNotFound());
+  const assistant = await chattableAssistant(deps.db, user, id, modelNotFound);
   const resolved = await resolveAssistantModel(deps, assistant, user.id, 'model');
   const messages = toModelMessages(body.messages);
   const own = await assistantTools(deps, user, assistant);

@@ -52,7 +52,7 @@ export const projectAccess = {
 
   /**
    * A row of a project table, by id, for a caller with at least `needed` in its project;
-   * `missing` is the 404 otherwise.
+   * `missing` makes the 404 otherwise.
    */
   async row<T extends TProjectTable>(
     db: TDb,
@@ -60,17 +60,21 @@ export const projectAccess = {
     table: T,
     id: string,
     needed: TProjectRole,
-    missing = new AppError('not_found', 'Not found'),
+    missing = () => new AppError('not_found', 'Not found'),
   ): Promise<T['$inferSelect'] & { projectId: string }> {
     const found = await rowWithRole(db, table, id, user.id);
-    if (!found) throw missing;
+    if (!found) throw missing();
     requireRank(found.role, needed);
     return found.row as T['$inferSelect'] & { projectId: string };
   },
 
-  /** Checks a role read with the row it guards: `missing` for none, 403 below `needed`. */
-  check(role: TProjectRole | undefined, needed: TProjectRole, missing: AppError): TProjectRole {
-    if (!role) throw missing;
+  /** Checks a role read with the row it guards: `missing()` for none, 403 below `needed`. */
+  check(
+    role: TProjectRole | undefined,
+    needed: TProjectRole,
+    missing: () => AppError,
+  ): TProjectRole {
+    if (!role) throw missing();
     return requireRank(role, needed);
   },
 

@@ -24,7 +24,7 @@ const groupNotFound = () => new AppError('not_found', 'Group not found');
 
 /** A group of a project the caller is a member of, with at least `needed`. */
 async function groupFor(db: TDb, user: TUser, groupId: string, needed: 'viewer' | 'editor') {
-  await projectAccess.row(db, user, nodeGroups, groupId, needed, groupNotFound());
+  await projectAccess.row(db, user, nodeGroups, groupId, needed, groupNotFound);
   return (await repo.groupWithKind(db, groupId))!;
 }
 

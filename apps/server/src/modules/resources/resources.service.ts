@@ -59,9 +59,10 @@ async function projectForCreate(def: TResourceDefinition, ctx: TResourceContext,
     parent.table,
     body[parent.field] as string,
     'editor',
-    new AppError('not_found', `${parent.label} not found`, [
-      { field: parent.field, message: `No such ${parent.label.toLowerCase()}` },
-    ]),
+    () =>
+      new AppError('not_found', `${parent.label} not found`, [
+        { field: parent.field, message: `No such ${parent.label.toLowerCase()}` },
+      ]),
   );
   return row.projectId;
 }

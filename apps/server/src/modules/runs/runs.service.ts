@@ -84,7 +84,11 @@ async function requireEditorOfTarget(
   if (target.nodeGroupId && !target.nodeId) {
     const group = await repo.groupWithRole(db, target.nodeGroupId, user.id);
     if (group?.role && group.projectId === projectId) {
-      projectAccess.check(group.role, 'editor', new AppError('not_found', 'Project not found'));
+      projectAccess.check(
+        group.role,
+        'editor',
+        () => new AppError('not_found', 'Project not found'),
+      );
       runnableGroup(group);
       return;
     }
@@ -149,7 +153,7 @@ export async function createRun(
 }
 
 const visibleRun = (db: TDb, user: TUser, id: string, needed: 'viewer' | 'editor') =>
-  projectAccess.row(db, user, runs, id, needed, new AppError('not_found', 'Run not found'));
+  projectAccess.row(db, user, runs, id, needed, () => new AppError('not_found', 'Run not found'));
 
 /** Stops a running run or cancels a queued one; editors only. */
 export async function cancelRun(db: TDb, jobs: TRunJobs, user: TUser, id: string) {
@@ -222,17 +226,12 @@ export async function handle(
   // group read here is in its project, so the run's target needs no second look.
   let projectId: string;
   if (nodeId) {
-    ({ projectId } = await projectAccess.row(
-      db,
-      user,
-      nodes,
-      nodeId,
-      'editor',
+    ({ projectId } = await projectAccess.row(db, user, nodes, nodeId, 'editor', () =>
       notFound('Node', 'nodeId'),
     ));
   } else {
     const group = await repo.groupWithRole(db, nodeGroupId!, user.id);
-    projectAccess.check(group?.role ?? undefined, 'editor', notFound('Group', 'nodeGroupId'));
+    projectAccess.check(group?.role ?? undefined, 'editor', () => notFound('Group', 'nodeGroupId'));
     runnableGroup(group!);
     projectId = group!.projectId;
   }
