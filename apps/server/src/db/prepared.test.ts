@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../test/test-databases';
 import { inTransaction } from './database';
-import { executeNamed, executeNamedSql, nameOfText } from './prepared';
+import { executeNamedSql, nameOfText, preparedByText } from './prepared';
 
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds)('statements prepared by their text (%s)', (kind
           tx.select({ n: sql<number>`${n}::int + 1` }).from(sql`(select 1) as one`);
         const raw = (n: number) => sql`select ${n}::int + 2 as n`;
         for (const n of [1, 2]) {
-          expect(await executeNamed(built(n))).toEqual([{ n: n + 1 }]);
+          expect(await preparedByText(built(n)).execute()).toEqual([{ n: n + 1 }]);
           expect(rowsOf(await executeNamedSql(tx, raw(n)))).toEqual([{ n: n + 2 }]);
         }
         if (kind !== 'postgres') return;

@@ -27,21 +27,34 @@ export const nameOfText = (text: string) =>
   `t_${createHash('sha1').update(text).digest('base64url')}`;
 
 /**
- * Runs a query builder's statement prepared under the name of its text (see `nameOfText`),
- * built once; unnamed when not `named`. On the embedded database, whose client prepares by
- * text, it takes no name.
+ * A query builder's statement, built now, prepared under the name of its text (see
+ * `nameOfText`). On the embedded database, whose client prepares by text, it takes no name.
  */
-export function executeNamed<R>(
-  query: { prepare(name: string): { execute(): Promise<R> } },
-  named = true,
-) {
+export function preparedByText<P extends object>(query: { prepare(name: string): P }): P {
   // Its name is known once its text is: given to the query Drizzle prepared without one.
   const prepared = query.prepare('');
-  if (named && is(prepared, NodePgPreparedQuery)) {
+  if (is(prepared, NodePgPreparedQuery)) {
     const named = prepared as unknown as TNodePgQuery;
     named.queryConfig.name = named.rawQueryConfig.name = nameOfText(named.queryString);
   }
-  return prepared.execute();
+  return prepared;
+}
+
+/**
+ * `preparedStatement` for a statement of several shapes: each built once per database handle
+ * and `shape` (which must name everything `build` makes differently).
+ */
+export function preparedStatements<A, T>(
+  build: (db: TDb, args: A) => T,
+): (db: TDb, shape: string, args: A) => T {
+  const built = new WeakMap<TDb, Map<string, T>>();
+  return (db, shape, args) => {
+    let shapes = built.get(db);
+    if (!shapes) built.set(db, (shapes = new Map()));
+    let statement = shapes.get(shape);
+    if (!statement) shapes.set(shape, (statement = build(db, args)));
+    return statement;
+  };
 }
 
 /** What node-postgres is given for a prepared query of Drizzle's: its text, under `name`. */

@@ -150,6 +150,6 @@ export async function startPublishedRun(
         published.graph.nodes.map((node) => [node.id, node.data.params]),
       ),
     },
-    await queue.enqueueing(id),
+    { enqueueing: await queue.enqueueing(id) },
   );
 }

@@ -15,12 +15,18 @@ const PRESENCE_MS = 1_000;
 const GONE_MS = 3 * PRESENCE_MS;
 const DEADLOCK = '40P01';
 
+/** pg-boss's statement `text` as a Drizzle query, each `$n` in it replaced by `param(n)`. */
+const fromPgBossText = (text: string, param: (n: number) => SQL) =>
+  sql.join(
+    text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? param(Number(part)) : sql.raw(part))),
+  );
+
 /**
- * The statement pg-boss's `send` would run, as one Drizzle query (its `$n` placeholders become
- * parameters), for a statement of ours to run: the job is stored together with the run.
+ * What pg-boss's `send` would run to store a run's job, for a statement of ours to run, so the
+ * job is stored together with the run: the statement's text and its values.
  */
-async function jobInsert(boss: PgBoss, runId: string, jobId?: string): Promise<SQL> {
-  let statement: SQL | undefined;
+async function jobInsert(boss: PgBoss, runId: string, jobId?: string) {
+  let sent: { text: string; values: unknown[] } | undefined;
   await boss.send(
     QUEUE,
     { runId },
@@ -28,19 +34,33 @@ async function jobInsert(boss: PgBoss, runId: string, jobId?: string): Promise<S
       ...(jobId ? { id: jobId } : {}),
       db: {
         executeSql(text, values) {
-          const parts = text.split(/\$(\d+)/);
-          statement = sql.join(
-            parts.map((part, i) =>
-              i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part),
-            ),
-          );
+          sent = { text, values };
           return Promise.resolve({ rows: [{ id: jobId }] });
         },
       },
     },
   );
-  return statement!;
+  return sent!;
 }
+
+// `jobStatement`s by pg-boss's text, the same for every job sent alike.
+const jobStatements = new Map<string, SQL>();
+
+/**
+ * A job insert's text with its values as placeholders (`job1`, `job2`…, see `jobParams`): the
+ * same object for the same text, so a statement that includes it is built once.
+ */
+function jobStatement(text: string): SQL {
+  let statement = jobStatements.get(text);
+  if (!statement) {
+    statement = fromPgBossText(text, (n) => sql`${sql.placeholder(`job${n}`)}`);
+    jobStatements.set(text, statement);
+  }
+  return statement;
+}
+
+const jobParams = (values: unknown[]) =>
+  Object.fromEntries(values.map((value, i) => [`job${i + 1}`, value ?? null]));
 
 /**
  * Deletes the job of a run claimed on its signal, in the claiming statement: its job (whose id
@@ -238,7 +258,8 @@ export async function createPgBossRunQueue({
       const ids = await queuedRunIdsWithoutJob(tx, QUEUE);
       for (const runId of ids) {
         // A new job id: the run's first job, completed without claiming it, keeps the run's id.
-        await tx.execute(await jobInsert(boss, runId));
+        const { text, values } = await jobInsert(boss, runId);
+        await tx.execute(fromPgBossText(text, (n) => sql`${values[n - 1] ?? null}`));
         await signalRun(tx, 'job', runId);
       }
       return ids.length;
@@ -251,7 +272,8 @@ export async function createPgBossRunQueue({
     // The job's id is the run's: its claim deletes it (`deleteClaimedJob`).
     async enqueueing(runId) {
       signals.enqueueing(runId);
-      return { writes: [await jobInsert(boss, runId, runId)], signal: 'job' };
+      const { text, values } = await jobInsert(boss, runId, runId);
+      return { writes: [jobStatement(text)], params: jobParams(values), signal: 'job' };
     },
     async start(work, concurrency) {
       await adoptQueuedRuns();

@@ -15,10 +15,11 @@ export type TRunWorker = (
 ) => Promise<void>;
 
 /**
- * What hands a run to the workers: data-modifying statements (`writes`) and a `signal`, written
- * by the statement that stores the run, so they commit with it or not at all.
+ * What hands a run to the workers: data-modifying statements (`writes`, the same objects for
+ * every run, their values placeholders filled from `params`) and a `signal`, written by the
+ * statement that stores the run, so they commit with it or not at all.
  */
-export type TEnqueueing = { writes: SQL[]; signal: TRunSignal };
+export type TEnqueueing = { writes: SQL[]; params: Record<string, unknown>; signal: TRunSignal };
 
 /**
  * A slot of this process's worker, held for a run about to be stored already claimed with
@@ -124,7 +125,7 @@ export function createInProcessRunQueue(
     kind: 'in-process',
     enqueueing(runId) {
       signals.enqueueing(runId);
-      return Promise.resolve({ writes: [], signal: 'queued' });
+      return Promise.resolve({ writes: [], params: {}, signal: 'queued' });
     },
     async start(work, concurrency) {
       if (concurrency === 0) return;

@@ -1,4 +1,14 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
@@ -15,7 +25,12 @@ import {
 import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
-import { executeNamed, executeNamedSql, preparedStatement } from '../../db/prepared';
+import {
+  executeNamedSql,
+  preparedByText,
+  preparedStatement,
+  preparedStatements,
+} from '../../db/prepared';
 import { fromNow } from './run-claim.repo';
 import {
   eventRows,
@@ -84,53 +99,93 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
   return group;
 }
 
+type TRunValues = Omit<typeof runs.$inferInsert, 'paramsSnapshot' | 'leaseExpiresAt'> & {
+  id: string;
+  projectId: string;
+  paramsSnapshot?: Record<string, unknown>;
+};
+/** How a run is stored: handed to the workers, or already claimed by this process. */
+type TRunStoredAs = { enqueueing: TEnqueueing } | { claimed: TRunLease };
+
+// Each node's params in the project, by node id: a run of the canvas keeps them as they were.
+const canvasParams = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${sql.placeholder('projectId')})`;
+const claimedUntil = fromNow(sql`${sql.placeholder('leaseMs')}`);
+// A number for each write statement an enqueueing brings, for the shape it gives a run's insert.
+const writeNumbers = new WeakMap<SQL, number>();
+let writesNumbered = 0;
+const writeNumber = (write: SQL) => {
+  if (!writeNumbers.has(write)) writeNumbers.set(write, ++writesNumbered);
+  return writeNumbers.get(write)!;
+};
+
 /**
- * Stores a run and, in the same statement, what hands it to the workers (`enqueueing`), so both
- * commit together without a transaction around them. The stored row.
+ * The insert of a run with `given` columns, each value a placeholder named after its column
+ * (null ones written as null), the canvas's params read by it or not, and what `as` makes it
+ * write too: built once per shape, its values parameters.
+ */
+const insertRunStatement = preparedStatements(
+  (
+    db: TDb,
+    {
+      given,
+      nulls,
+      canvas,
+      as,
+    }: { given: string[]; nulls: string[]; canvas: boolean; as: TRunStoredAs },
+  ) => {
+    const values: Record<string, SQL | Placeholder> = {};
+    for (const column of given) values[column] = sql.placeholder(column);
+    for (const column of nulls) values[column] = sql`null`;
+    if (canvas) values.paramsSnapshot = canvasParams;
+    if ('claimed' in as) values.leaseExpiresAt = claimedUntil;
+    const enqueueing = 'enqueueing' in as ? as.enqueueing : undefined;
+    const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
+    const signal = enqueueing && signalOf(db, enqueueing.signal, sql.placeholder('id'));
+    // The signal is sent when the statement commits.
+    const signalled = signal ? sql<string>`${signal}::text` : sql<null>`null`;
+    return preparedByText(
+      db
+        .with(...writes)
+        .insert(runs)
+        .values(values as PgInsertValue<typeof runs>)
+        .returning({ ...getTableColumns(runs), signalled }),
+    );
+  },
+);
+
+/**
+ * Stores a run and, in the same statement, either what hands it to the workers (`enqueueing`),
+ * so both commit together without a transaction around them, or its claim by this process
+ * (`claimed`), as `claimRun` would leave it. With `canvas`, the statement reads the params of
+ * the project's nodes as the run's snapshot. The stored row.
  */
 export async function insertRun(
   db: TDb,
-  values: PgInsertValue<typeof runs> & { id: string },
-  enqueueing?: TEnqueueing,
+  values: TRunValues,
+  as: TRunStoredAs,
+  { canvas = false } = {},
 ): Promise<TRunRow> {
-  const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
-  const signal = enqueueing && signalOf(db, enqueueing.signal, values.id);
-  const inserting = db
-    .with(...writes)
-    .insert(runs)
-    .values(values);
-  // One text for every run of a kind (each value a parameter): prepared by that text. The
-  // signal is sent when the statement commits.
-  const signalled = signal ? sql`${signal}::text` : sql`null`;
-  const [inserted] = await executeNamed(
-    inserting.returning({ ...getTableColumns(runs), signalled }),
+  const claimed = 'claimed' in as ? as.claimed : undefined;
+  const enqueueing = 'enqueueing' in as ? as.enqueueing : undefined;
+  const columns: Record<string, unknown> = claimed
+    ? { ...values, status: 'running', startedAt: new Date(), leaseOwner: claimed.owner }
+    : values;
+  const given = Object.keys(columns).filter((column) => columns[column] != null);
+  const nulls = Object.keys(columns).filter((column) => columns[column] === null);
+  const params = { ...columns, ...(claimed ? { leaseMs: claimed.leaseMs } : enqueueing!.params) };
+  const shape = [
+    given.join(),
+    nulls.join(),
+    canvas,
+    enqueueing ? `${enqueueing.signal}:${enqueueing.writes.map(writeNumber).join()}` : 'claimed',
+  ].join('|');
+  const [inserted] = await insertRunStatement(db, shape, { given, nulls, canvas, as }).execute(
+    params,
   );
-  if (enqueueing && !signal) await signalRun(db, enqueueing.signal, values.id);
-  const { signalled: _signalled, ...row } = inserted!;
+  const { signalled, ...row } = inserted!;
+  // On the embedded database the statement sends none: it is handed over in this process.
+  if (enqueueing && signalled === null) await signalRun(db, enqueueing.signal, values.id);
   return row;
-}
-
-/**
- * Stores a run of the canvas with its params snapshot: each node's params in the project, by
- * node id, read by the statement that stores the run. Either handed to the workers
- * (`enqueueing`), or stored running under the lease `claimed`, as `claimRun` would leave it.
- */
-export function insertCanvasRun(
-  db: TDb,
-  values: Omit<typeof runs.$inferInsert, 'paramsSnapshot'> & { id: string; projectId: string },
-  to: { enqueueing: TEnqueueing } | { claimed: TRunLease },
-): Promise<TRunRow> {
-  const snapshot = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${values.projectId})`;
-  if ('enqueueing' in to)
-    return insertRun(db, { ...values, paramsSnapshot: snapshot }, to.enqueueing);
-  return insertRun(db, {
-    ...values,
-    paramsSnapshot: snapshot,
-    status: 'running',
-    startedAt: new Date(),
-    leaseOwner: to.claimed.owner,
-    leaseExpiresAt: fromNow(to.claimed.leaseMs),
-  });
 }
 
 export function nodeStates(db: TDb, runId: string) {

@@ -128,7 +128,12 @@ async function storeRun(
   const slot = here ? queue.reserve() : undefined;
   if (slot) {
     try {
-      const run = await repo.insertCanvasRun(db, { id, ...values }, { claimed: slot.lease });
+      const run = await repo.insertRun(
+        db,
+        { id, ...values },
+        { claimed: slot.lease },
+        { canvas: true },
+      );
       slot.run(run);
       return run;
     } catch (error) {
@@ -136,7 +141,12 @@ async function storeRun(
       throw error;
     }
   }
-  return repo.insertCanvasRun(db, { id, ...values }, { enqueueing: await queue.enqueueing(id) });
+  return repo.insertRun(
+    db,
+    { id, ...values },
+    { enqueueing: await queue.enqueueing(id) },
+    { canvas: true },
+  );
 }
 
 export async function createRun(
