@@ -22,6 +22,7 @@ import {
   verificationTokenFrom,
 } from '../apps/server/src/test/smtp-test-server';
 import { openTestDatabase } from '../apps/server/src/test/test-databases';
+import { npmStartOptions } from '../apps/server/src/test/built-server';
 import { benchConfig } from './support/bench-app';
 import { percentile } from './support/measure';
 import { streamedChat } from './support/model-call';
@@ -230,8 +231,9 @@ async function appOn(database: TDatabase, dataDir: string, env: Record<string, s
   return app as TApp;
 }
 
+/** A worker as `npm run worker` starts it: the built one, with the start script's options. */
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+  const child = spawn(process.execPath, [...npmStartOptions, 'scripts/start.mjs', 'worker'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
