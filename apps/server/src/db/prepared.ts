@@ -64,10 +64,17 @@ type TNodePgQuery = {
   rawQueryConfig: { name?: string };
 };
 
-/** `db.execute` of a raw statement, prepared under the name of its text unless not `named`. */
-export function executeNamedSql(db: TDb, query: SQL, named = true): Promise<unknown> {
+/**
+ * A raw statement prepared under the name of its text unless not `named`; run by its
+ * `execute(values)`, which fills the statement's placeholders.
+ */
+export function preparedSql(db: TDb, query: SQL, named = true) {
   const { dialect } = db as unknown as { dialect: PgDialect };
   const built = dialect.sqlToQuery(query);
   const name = named ? nameOfText(built.sql) : undefined;
-  return db._.session.prepareQuery(built, undefined, name, false).execute();
+  return db._.session.prepareQuery(built, undefined, name, false);
 }
+
+/** `db.execute` of a raw statement, prepared under the name of its text unless not `named`. */
+export const executeNamedSql = (db: TDb, query: SQL, named = true): Promise<unknown> =>
+  preparedSql(db, query, named).execute();

@@ -1,33 +1,12 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
-import { modelPrices, reqLogs, runEvents, runNodeStates, runs } from '../../db/schema/index';
+import { modelPrices, reqLogs, runEvents, runNodeStates } from '../../db/schema/index';
 import type { TReqLogToPrice } from '../models/models.repo';
 
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 
 /** A progress event to store, with the node state it reports. */
 export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateValues };
-
-/** A value of a statement: given, or a placeholder of a statement built once. */
-type TValue = string | Placeholder;
-
-/** The writes that store a batch (see `storeEvents`), each a statement of its own. */
-export function eventWrites(runId: string, batch: TStoredEvent[], { counter = true } = {}) {
-  if (batch.length === 0) return [];
-  const statements: SQL[] = [insertEventRows(runId, eventRows(batch))];
-  const states = nodeStateRows(batch);
-  if (states.length > 0) {
-    statements.push(upsertNodeStates(runId, JSON.stringify(states)));
-    // Only node states have to match the counter; other events a reader fetches after it.
-    if (counter) {
-      const last = Math.max(...batch.map(({ event }) => event.seq));
-      statements.push(
-        sql`update ${runs} set seq = greatest(seq, ${last}::int) where id = ${runId}::uuid`,
-      );
-    }
-  }
-  return statements;
-}
 
 /** A batch's events as one JSON value. */
 export const eventRows = (batch: TStoredEvent[]) => JSON.stringify(batch.map(({ event }) => event));
@@ -44,17 +23,17 @@ export function nodeStateRows(batch: TStoredEvent[]) {
 
 /**
  * The rows of a batch of events, of node states and of request-log rows, each sent as one JSON
- * value: the statement's text is the same whatever the batch holds, so it is built at almost no
- * cost and prepared once (a statement with a parameter per value costs its building per value,
- * on every write).
+ * value (a placeholder of a statement built once): the statement's text is the same whatever
+ * the batch holds, so it is built and prepared once (a statement with a parameter per value
+ * would cost its building per value, on every write).
  */
-export function insertEventRows(runId: TValue, events: TValue): SQL {
+export function insertEventRows(runId: Placeholder, events: Placeholder): SQL {
   return sql`insert into ${runEvents} (run_id, seq, event)
     select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
     on conflict (run_id, seq) do nothing`;
 }
 
-export function upsertNodeStates(runId: TValue, rows: TValue): SQL {
+export function upsertNodeStates(runId: Placeholder, rows: Placeholder): SQL {
   const kept = (column: string) => `coalesce(excluded.${column}, run_node_states.${column})`;
   return sql`insert into ${runNodeStates}
       (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
@@ -86,7 +65,7 @@ export function reqLogRows(logs: TReqLogToPrice[]) {
  * leave out, each priced as `costOf` prices a call; a row stored already (by an attempt whose
  * answer was lost) is not stored again. It returns the rows it stored.
  */
-export function insertReqLogRows(logs: TValue): SQL {
+export function insertReqLogRows(logs: Placeholder): SQL {
   const p = modelPrices;
   const price = (key: string) => sql.raw(`(l.pricing ->> '${key}')`);
   const cost = sql`coalesce((select (${price('inputTokens')}::float8 * ${p.inputPerMillion}

@@ -26,15 +26,14 @@ import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
 import {
-  executeNamedSql,
   preparedByText,
+  preparedSql,
   preparedStatement,
   preparedStatements,
 } from '../../db/prepared';
 import { fromNow } from './run-claim.repo';
 import {
   eventRows,
-  eventWrites,
   insertEventRows,
   insertReqLogRows,
   nodeStateRows,
@@ -321,9 +320,9 @@ export async function finishRun(
     logs: reqLogRows(logs),
   });
   if (!finished) return { row: undefined, logs: [] };
+  const { signalled, logs: stored, ...row } = finished;
   // On the embedded database the statement sends none (see `signalOf`).
-  if (signal && !signalOf(db, 'done', id)) await signalRun(db, 'done', id);
-  const { signalled: _signalled, logs: stored, ...row } = finished;
+  if (signal && signalled === null) await signalRun(db, 'done', id);
   return { row, logs: fromJson(reqLogs, stored) };
 }
 
@@ -424,6 +423,32 @@ export async function queuedRunIds(db: TDb) {
 }
 
 /**
+ * The statement of `storeEvents` for a batch with events or not, the node states they report or
+ * not, the run's counter or not, and request-log rows or not: built once for each, its values
+ * placeholders.
+ */
+const storeEventsStatement = preparedStatements(
+  (db: TDb, shape: { events: boolean; states: boolean; counter: boolean; logs: boolean }) => {
+    const p = sql.placeholder;
+    const writes: SQL[] = [];
+    if (shape.events) writes.push(insertEventRows(p('runId'), p('events')));
+    if (shape.states) writes.push(upsertNodeStates(p('runId'), p('states')));
+    if (shape.counter)
+      writes.push(
+        sql`update ${runs} set seq = greatest(seq, ${p('last')}::int) where id = ${p('runId')}::uuid`,
+      );
+    // One statement, each write before the last in a data-modifying WITH: one round trip.
+    const final = shape.logs ? sql`select ${storedReqLogs} as logs` : writes.pop()!;
+    const before = writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
+    if (shape.logs) before.push(sql`logs as (${insertReqLogRows(p('logs'))})`);
+    return preparedSql(
+      db,
+      before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`,
+    );
+  },
+);
+
+/**
  * Stores a batch of a run's progress events, the node states they report and the run's counter,
  * in one statement, so a reader sees node states that match the counter (left to the caller with
  * `counter: false`, when it stores the run's end in the same transaction). An event already
@@ -437,15 +462,22 @@ export async function storeEvents(
   batch: TStoredEvent[],
   { counter = true, logs = [] }: { counter?: boolean; logs?: TReqLogToPrice[] } = {},
 ): Promise<TReqLogRow[]> {
-  const statements = eventWrites(runId, batch, { counter });
-  // One statement, each write before the last in a data-modifying WITH: one round trip.
-  const final = logs.length > 0 ? sql`select ${storedReqLogs} as logs` : statements.pop();
-  if (!final) return [];
-  const before = statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`);
-  if (logs.length > 0) before.push(sql`logs as (${insertReqLogRows(reqLogRows(logs))})`);
-  const statement = before.length === 0 ? final : sql`with ${sql.join(before, sql`, `)} ${final}`;
-  const result = (await executeNamedSql(db, statement)) as {
-    rows: Array<{ logs?: Array<Record<string, unknown>> }>;
+  const states = nodeStateRows(batch);
+  const shape = {
+    events: batch.length > 0,
+    states: states.length > 0,
+    // Only node states have to match the counter; other events a reader fetches after it.
+    counter: counter && states.length > 0,
+    logs: logs.length > 0,
   };
-  return logs.length > 0 ? fromJson(reqLogs, result.rows[0]!.logs!) : [];
+  if (!shape.events && !shape.logs) return [];
+  const statement = storeEventsStatement(db, JSON.stringify(shape), shape);
+  const result = (await statement.execute({
+    runId,
+    events: eventRows(batch),
+    states: JSON.stringify(states),
+    last: Math.max(...batch.map(({ event }) => event.seq)),
+    logs: reqLogRows(logs),
+  })) as { rows: Array<{ logs?: Array<Record<string, unknown>> }> };
+  return shape.logs ? fromJson(reqLogs, result.rows[0]!.logs!) : [];
 }
