@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../test/test-databases';
 import { inTransaction } from './database';
-import { executeNamedSql, nameOfText, preparedByText } from './prepared';
+import {
+  executeNamedSql,
+  nameOfText,
+  preparedByText,
+  preparedSql,
+  preparedStatements,
+} from './prepared';
 
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
@@ -26,6 +32,29 @@ describe.each(testDatabaseKinds)('statements prepared by their text (%s)', (kind
         );
         expect(rowsOf(prepared)).toHaveLength(2);
       });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('builds a statement of several shapes once per shape, and fills its placeholders', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const built: string[] = [];
+      const statement = preparedStatements((db, shape: { plus: number }) => {
+        built.push(String(shape.plus));
+        return preparedSql(
+          db,
+          sql`select ${sql.placeholder('n')}::int + ${sql.raw(String(shape.plus))} as n`,
+        );
+      });
+      const run = async (plus: number, n: number) =>
+        rowsOf(await statement(database.db, `plus ${plus}`, { plus }).execute({ n }));
+      expect(await run(1, 1)).toEqual([{ n: 2 }]);
+      expect(await run(1, 5)).toEqual([{ n: 6 }]);
+      expect(await run(10, 5)).toEqual([{ n: 15 }]);
+      expect(await run(10, 7)).toEqual([{ n: 17 }]);
+      expect(built).toEqual(['1', '10']);
     } finally {
       await database.close();
     }
