@@ -1,3 +1,4 @@
+import type { TRun } from '@flowsmith/shared';
 import { runsApi, type TRunTarget } from '../../../lib/queries/runs';
 import { runFormFields } from '../core/run-form';
 import {
@@ -65,6 +66,11 @@ export async function openRun(runId: string, signal?: AbortSignal) {
     setLiveRun(newRunView(run, currentFeeds()));
     return;
   }
-  const { items } = await runsApi.nodes(runId, signal);
-  showPastRun(viewFromNodeStates(run, items));
+  showPastRun(await endedRunView(run, signal));
+}
+
+/** A finished run as it ended: each node's stored state. */
+export async function endedRunView(run: TRun, signal?: AbortSignal) {
+  const { items } = await runsApi.nodes(run.id, signal);
+  return viewFromNodeStates(run, items);
 }

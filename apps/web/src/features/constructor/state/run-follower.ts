@@ -1,7 +1,8 @@
 import type { TPublication, TRunProgressEvent } from '@flowsmith/shared';
 import { request, type TRealtimeSocket } from '../../../lib/realtime';
 import { runsApi } from '../../../lib/queries/runs';
-import { endsBehindView, hasGap, isFinished, viewFromNodeStates } from '../core/run-state';
+import { endsBehindView, hasGap, isFinished } from '../core/run-state';
+import { endedRunView } from './run-actions';
 import { applyLiveEvents, replaceLiveRun, useRunStore } from './run-store';
 
 /** The events endpoint answers at most this many per call by default. */
@@ -57,8 +58,8 @@ export function followRun(runId: string, socket: TRealtimeSocket | null): () => 
     try {
       const run = await runsApi.get(runId);
       if (stopped || !isFinished(run.status)) return;
-      const { items } = await runsApi.nodes(runId);
-      if (!stopped) replaceLiveRun(viewFromNodeStates(run, items));
+      const view = await endedRunView(run);
+      if (!stopped) replaceLiveRun(view);
     } catch (error) {
       console.info('[runs] could not fetch the run', { runId, error });
     }
