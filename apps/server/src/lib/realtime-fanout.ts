@@ -12,6 +12,8 @@ type TFanoutLog = { warn(context: object, message: string): void };
 const ROOMS_EVERY_MS = 5_000;
 const ROOMS_FORGOTTEN_MS = 3 * ROOMS_EVERY_MS;
 const ROOMS_EVENT = 'flowsmith:rooms';
+/** The adapter's heartbeat: a server quiet that long says it is there, and one not heard for twice as long is gone. */
+export const FANOUT_HEARTBEAT_MS = 5_000;
 
 /**
  * What a server tells the others about the channels its clients joined: all of them (`all`),
@@ -29,9 +31,11 @@ type TRoomsMessage = {
  * The adapter LISTENs on a connection it takes with `connect()` and, when that connection is
  * lost, takes a new one without giving the dead one back, so the pool would wait for it forever
  * on `end()`. Here a lost connection that was not given back is given back, as broken.
+ * `connecting` is told each time the adapter (re)connects to LISTEN.
  */
-function returningLostConnections(pool: pg.Pool, query: TQuery): pg.Pool {
+function returningLostConnections(pool: pg.Pool, query: TQuery, connecting: () => void): pg.Pool {
   const connect = async () => {
+    connecting();
     const client = await pool.connect();
     const release = client.release.bind(client);
     let released = false;
@@ -119,6 +123,8 @@ type TBroadcastOptions = Parameters<TAdapter['broadcast']>[1];
 /** The adapter's own parts used here (`uid` and `removeNode` are not in its public types). */
 type TClusterAdapter = TAdapter & {
   uid: string;
+  /** The other servers heard from lately, by their uid. */
+  nodesMap?: Map<string, number>;
   removeNode?(uid: string): void;
   /** Whether a client here or on another server may read the room (see `sendingOnlyWhereRead`). */
   isRead?(room: string): boolean;
@@ -135,9 +141,19 @@ const isTracked = (room: string) => room.startsWith('run:') && ZChannel.safePars
  * changes, all of them every few seconds). A run's publication nobody elsewhere reads then costs
  * no NOTIFY. A subscriber learnt of late misses at most the publications of that moment, which
  * the run's follower catches up from the stored events.
+ *
+ * A server alone on the database (no other server or worker heard from) sends no broadcast at
+ * all. Every server says it is there at least once a heartbeat, and first as it starts, before it
+ * serves any client; so alone means having heard no one while listening for two heartbeats
+ * (`aloneAfterMs`) since it last connected to listen.
  */
-function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
+function sendingOnlyWhereRead(
+  nsp: Namespace,
+  adapter: TClusterAdapter,
+  { aloneAfterMs, listeningFor }: { aloneAfterMs: number; listeningFor: () => number },
+) {
   const others = new Map<string, { rooms: Set<string>; seenAt: number }>();
+  const alone = () => adapter.nodesMap?.size === 0 && listeningFor() > aloneAfterMs;
   // Through the adapter: while it is being made, the namespace does not have it yet.
   const tell = (message: Omit<TRoomsMessage, 'uid'>) =>
     void adapter.serverSideEmit([ROOMS_EVENT, { uid: adapter.uid, ...message }]);
@@ -174,11 +190,13 @@ function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
   tell({ hello: true });
 
   const roomReadElsewhere = (room: string) => {
+    if (alone()) return false;
     if (!isTracked(room)) return true;
     for (const node of others.values()) if (node.rooms.has(room)) return true;
     return false;
   };
   const readElsewhere = (rooms: Set<string>) => {
+    if (alone()) return false;
     if (rooms.size === 0) return true;
     for (const room of rooms) if (roomReadElsewhere(room)) return true;
     return false;
@@ -210,7 +228,11 @@ function sendingOnlyWhereRead(nsp: Namespace, adapter: TClusterAdapter) {
  * so a publication reaches clients connected to any server. Its table for payloads over
  * NOTIFY's 8000-byte limit (`socket_io_attachments`) comes with the migrations.
  */
-export function createPostgresFanout(url: string, log: TFanoutLog) {
+export function createPostgresFanout(
+  url: string,
+  log: TFanoutLog,
+  { heartbeatMs = FANOUT_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+) {
   // Its own small pool: one connection stays LISTENing, one sends and cleans up.
   const pool = new pg.Pool({ connectionString: url, max: 2, application_name: FANOUT_CONNECTION });
   // A dropped connection is reconnected by the adapter; it must not crash the process, also
@@ -219,12 +241,23 @@ export function createPostgresFanout(url: string, log: TFanoutLog) {
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   const notifications = batchingNotifications(pool.query.bind(pool));
-  const postgresAdapter = createAdapter(returningLostConnections(pool, notifications.query), {
+  let connectedAt = Date.now();
+  const listening = returningLostConnections(pool, notifications.query, () => {
+    connectedAt = Date.now();
+  });
+  const heartbeatTimeout = 2 * heartbeatMs;
+  const postgresAdapter = createAdapter(listening, {
     errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
+    heartbeatInterval: heartbeatMs,
+    heartbeatTimeout,
   });
   // Socket.IO calls it with `new`: a function that answers an object, not an arrow function.
   function adapter(nsp: Namespace) {
-    return sendingOnlyWhereRead(nsp, postgresAdapter(nsp) as unknown as TClusterAdapter);
+    const made = postgresAdapter(nsp) as unknown as TClusterAdapter;
+    return sendingOnlyWhereRead(nsp, made, {
+      aloneAfterMs: heartbeatTimeout,
+      listeningFor: () => Date.now() - connectedAt,
+    });
   }
   return {
     adapter: adapter as unknown as ServerOptions['adapter'],
