@@ -63,6 +63,8 @@ type TMeterContext = { projectId: string };
 
 /** A run counts at most this many model requests ahead of its calls. */
 const MAX_AHEAD = 32;
+/** With this many or fewer left, a run counts its next block while its calls go on. */
+const REFILL_AT = MAX_AHEAD / 2;
 
 /** Requests counted ahead for a run, of `ownerId`'s in the month that began at `periodStart`. */
 export type TCountedAhead = { ownerId: string; periodStart: Date; left: number };
@@ -142,11 +144,14 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
      * The admission of one run's model calls. Requests are counted ahead in blocks (at most the
      * calls the run still expects and `MAX_AHEAD`; near the limit one at a time), so a run of many
      * model nodes does not pay a statement per call, and the limit holds across concurrent runs
-     * since each block is counted under the counter's row lock. `settle`, once the run has ended,
-     * gives back what was counted and not used. A project with a budget is admitted call by
-     * call: its spend must be read before each one. `counted`: the first block, counted by the
-     * statement that claimed the run (see `aheadAtClaim`); when it counted none, the first call
-     * is admitted as without it (and refused as such at the limit).
+     * since each block is counted under the counter's row lock. The next block is counted while
+     * the last `REFILL_AT` calls of a block are admitted, so no call waits for it; one that
+     * cannot be counted then (the limit, the database) is counted again when the block runs
+     * out, and refused then. `settle`, once the run has ended, gives back what was counted and
+     * not used. A project with a budget is admitted call by call: its spend must be read before
+     * each one. `counted`: the first block, counted by the statement that claimed the run (see
+     * `aheadAtClaim`); when it counted none, the first call is admitted as without it (and
+     * refused as such at the limit).
      */
     forRun(context: TMeterContext, expectedCalls: number, counted?: TCountedAhead) {
       let ahead: TCountedAhead | undefined =
@@ -154,6 +159,8 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
       let used = 0;
       let perCall = false;
       let counting: Promise<void> | undefined;
+      // A block counted ahead failed: the next is counted when this one runs out.
+      let refillFailed = false;
 
       const giveBack = async () => {
         const unused = ahead;
@@ -166,7 +173,8 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
         const periodStart = monthStart(now);
         // Counted in a month that has ended: that month's unused requests go back to it.
         if (ahead && ahead.periodStart.getTime() !== periodStart.getTime()) await giveBack();
-        const wanted = Math.max(1, Math.min(MAX_AHEAD, expectedCalls - used));
+        const left = ahead?.left ?? 0;
+        const wanted = Math.max(1, Math.min(MAX_AHEAD, expectedCalls - used - left));
         let state = await repo.modelQuotaState(db, context.projectId, periodStart, now, {
           take: wanted,
         });
@@ -178,7 +186,17 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
           return;
         }
         if (state.taken === 0) throw requestsRefused(state.plan, nextMonthStart(now));
-        ahead = { ownerId: state.ownerId, periodStart, left: state.taken };
+        // Of another owner now (the project changed hands): the last block goes back to its own.
+        if (ahead && ahead.ownerId !== state.ownerId) await giveBack();
+        ahead = { ownerId: state.ownerId, periodStart, left: (ahead?.left ?? 0) + state.taken };
+      };
+
+      const refill = (now: Date) => {
+        if (counting || refillFailed || !ahead || ahead.left > REFILL_AT) return;
+        if (expectedCalls - used <= ahead.left) return;
+        counting = countAhead(now)
+          .catch(() => void (refillFailed = true))
+          .finally(() => (counting = undefined));
       };
 
       return {
@@ -192,13 +210,21 @@ export function createUsageMeter(db: TDb, realtime: TRealtime) {
             ) {
               ahead.left -= 1;
               used += 1;
+              refill(now);
               return { budgeted: false };
             }
-            counting ??= countAhead(now).finally(() => (counting = undefined));
+            if (!counting) {
+              refillFailed = false;
+              counting = countAhead(now).finally(() => (counting = undefined));
+            }
             await counting;
           }
         },
-        settle: giveBack,
+        async settle() {
+          // A block still being counted is given back with the rest.
+          await counting?.catch(() => undefined);
+          await giveBack();
+        },
       };
     },
 
