@@ -22,3 +22,17 @@ export function fromJson<T extends PgTable>(table: T, rows: Array<Record<string,
     return row as T['$inferSelect'];
   });
 }
+
+// `\udXXX` not itself escaped: how `JSON.stringify` writes a lone surrogate (it writes pairs as
+// they are), which jsonb refuses.
+const LONE_SURROGATE = /(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
+
+/**
+ * Rows as one JSON value for a statement that reads them with `jsonb_to_recordset`, a lone
+ * surrogate in their text as U+FFFD, as a text parameter stores it (its UTF-8 encoding replaces
+ * it).
+ */
+export function jsonRowsParam(rows: unknown[]): string {
+  const json = JSON.stringify(rows);
+  return json.includes('\\ud') ? json.replace(LONE_SURROGATE, '\\ufffd') : json;
+}

@@ -80,6 +80,42 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
     }
   });
 
+  it('stores an event and a node state whose text holds half an emoji, as U+FFFD', async () => {
+    const database = await openTestDatabase(kind);
+    const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
+    try {
+      const runId = await queuedRun(w);
+      const nodeId = randomUUID();
+      // An emoji cut in half, as a run's input or a model's answer may hold one.
+      const text = `half ${'😀'.slice(0, 1)}`;
+      await storeEvents(database.db, runId, [
+        {
+          event: {
+            runId,
+            seq: 1,
+            type: 'node-status',
+            nodeId,
+            status: 'failed',
+            output: { text },
+            error: text,
+          } as TRunProgressEvent,
+          nodeState: { status: 'failed', output: { text }, error: text, updatedAt: at(1) },
+        },
+      ]);
+      const [event] = await eventsAfter(database.db, runId, 0, 10);
+      expect(event).toMatchObject({
+        seq: 1,
+        output: { text: 'half \ufffd' },
+        error: 'half \ufffd',
+      });
+      const [state] = await nodeStates(database.db, runId);
+      expect(state).toMatchObject({ output: { text: 'half \ufffd' }, error: 'half \ufffd' });
+    } finally {
+      await w.t.close();
+      await database.close();
+    }
+  });
+
   it('stores request-log rows from JSON as a row-per-value insert stored them', async () => {
     const database = await openTestDatabase(kind);
     const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
 import { modelPrices, reqLogs, runEvents, runNodeStates } from '../../db/schema/index';
-import type { TReqLogToPrice } from '../models/models.repo';
+import { jsonRowsParam } from '../../db/json-rows';
 
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 
@@ -9,7 +9,7 @@ type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeI
 export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateValues };
 
 /** A batch's events as one JSON value. */
-export const eventRows = (batch: TStoredEvent[]) => JSON.stringify(batch.map(({ event }) => event));
+export const eventRows = (batch: TStoredEvent[]) => jsonRowsParam(batch.map(({ event }) => event));
 
 /** The node states a batch reports, one row per node: its later states over earlier ones. */
 export function nodeStateRows(batch: TStoredEvent[]) {
@@ -45,19 +45,6 @@ export function upsertNodeStates(runId: Placeholder, rows: Placeholder): SQL {
       output = excluded.output, error = excluded.error,
       started_at = ${sql.raw(kept('started_at'))}, finished_at = ${sql.raw(kept('finished_at'))},
       updated_at = excluded.updated_at`;
-}
-
-// `\udXXX` not itself escaped: how `JSON.stringify` writes a lone surrogate (it writes pairs as
-// they are), which jsonb refuses.
-const LONE_SURROGATE = /(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
-
-/**
- * Request-log rows as one JSON value (read by `insertReqLogRows`), a lone surrogate in their text
- * as U+FFFD, as a text parameter stores it (its UTF-8 encoding replaces it).
- */
-export function reqLogRows(logs: TReqLogToPrice[]) {
-  const json = JSON.stringify(logs);
-  return json.includes('\\ud') ? json.replace(LONE_SURROGATE, '\\ufffd') : json;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
-import { fromJson } from '../../db/json-rows';
+import { fromJson, jsonRowsParam } from '../../db/json-rows';
 import {
   nodeGroups,
   nodes,
@@ -37,7 +37,6 @@ import {
   insertEventRows,
   insertReqLogRows,
   nodeStateRows,
-  reqLogRows,
   storedReqLogs,
   upsertNodeStates,
   type TStoredEvent,
@@ -316,8 +315,8 @@ export async function finishRun(
     seq: values.seq,
     at: new Date().toISOString(),
     events: eventRows(events),
-    states: JSON.stringify(nodeStateRows(events)),
-    logs: reqLogRows(logs),
+    states: jsonRowsParam(nodeStateRows(events)),
+    logs: jsonRowsParam(logs),
   });
   if (!finished) return { row: undefined, logs: [] };
   const { signalled, logs: stored, ...row } = finished;
@@ -475,9 +474,9 @@ export async function storeEvents(
   const result = (await statement.execute({
     runId,
     events: eventRows(batch),
-    states: JSON.stringify(states),
+    states: jsonRowsParam(states),
     last: Math.max(...batch.map(({ event }) => event.seq)),
-    logs: reqLogRows(logs),
+    logs: jsonRowsParam(logs),
   })) as { rows: Array<{ logs?: Array<Record<string, unknown>> }> };
   return shape.logs ? fromJson(reqLogs, result.rows[0]!.logs!) : [];
 }
