@@ -1,11 +1,16 @@
-import { and, asc, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TDatabaseQuery } from '@flowsmith/engine';
 import type { TDb } from '../../db/database';
+import { jsonRowsParam } from '../../db/json-rows';
+import { preparedSql, preparedStatement } from '../../db/prepared';
 import { databaseValues, nodeDatabases } from '../../db/schema/index';
 import { escapeLike } from '../resources/list-query';
 import { findRow, inProject } from '../resources/resources.repo';
 
-export type TValueInsert = typeof databaseValues.$inferInsert;
+export type TValueInsert = Pick<
+  typeof databaseValues.$inferInsert,
+  'projectId' | 'nodeDatabaseId' | 'key' | 'value' | 'type'
+>;
 
 /** One page of a database's values in key order, after the value `after`. */
 export function valuesPage(
@@ -46,8 +51,30 @@ export async function deleteValues(db: TDb, databaseId: string) {
   return removed.length;
 }
 
+/**
+ * Values inserted from one JSON value: the statement is the same for any number of rows, so it is
+ * built and prepared once, where a multi-row insert would be built again, a parameter per value,
+ * for every batch of an import.
+ */
+const insertValueRows = preparedStatement((db) =>
+  preparedSql(
+    db,
+    sql`insert into ${databaseValues} (project_id, node_database_id, key, value, type)
+      select v."projectId", v."nodeDatabaseId", v.key, v.value, v.type
+      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+        as v("projectId" uuid, "nodeDatabaseId" uuid, key text, value text, type text)`,
+  ),
+);
+
 export async function insertValues(db: TDb, values: TValueInsert[]) {
-  await db.insert(databaseValues).values(values);
+  const rows = values.map(({ projectId, nodeDatabaseId, key, value, type }) => ({
+    projectId,
+    nodeDatabaseId,
+    key,
+    value,
+    type,
+  }));
+  await insertValueRows(db).execute({ rows: jsonRowsParam(rows) });
 }
 
 export const databaseInProject = (db: TDb, databaseId: string, projectId: string) =>
