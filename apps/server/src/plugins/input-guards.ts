@@ -24,6 +24,27 @@ function problemOf(part: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * `part` with every lone surrogate (half an emoji, as `JSON.stringify` writes a string cut
+ * through one) as U+FFFD: what the database stores of it in a text column, and what it could not
+ * store at all in a JSON one. Objects are changed in place; a string part is answered anew.
+ */
+function wellFormed(part: unknown): unknown {
+  if (typeof part === 'string') return part.isWellFormed() ? part : part.toWellFormed();
+  if (part && typeof part === 'object' && !isStream(part)) {
+    const record = part as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = wellFormed(record[key]);
+      if (key.isWellFormed()) record[key] = value;
+      else {
+        delete record[key];
+        record[key.toWellFormed()] = value;
+      }
+    }
+  }
+  return part;
+}
+
 /** Most requests carry no body and an empty query and params: nothing to walk. */
 const isEmpty = (part: unknown) =>
   part === undefined || part === null || (typeof part === 'object' && isEmptyObject(part));
@@ -35,7 +56,8 @@ function isEmptyObject(value: object): boolean {
 
 /**
  * Before validation, refuses a body, query or params nested too deep, or holding a
- * NUL character (PostgreSQL cannot store one in text or JSON), naming the field.
+ * NUL character (PostgreSQL cannot store one in text or JSON), naming the field; and writes a
+ * lone surrogate in them as U+FFFD (see `wellFormed`).
  */
 export const inputGuardsPlugin = fp(
   async (app) => {
@@ -46,6 +68,10 @@ export const inputGuardsPlugin = fp(
         const problem = problemOf(part);
         if (problem) return done(problem);
       }
+      if (typeof request.body === 'string') request.body = wellFormed(request.body);
+      else wellFormed(request.body);
+      wellFormed(request.query);
+      wellFormed(request.params);
       done();
     });
   },
