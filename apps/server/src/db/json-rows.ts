@@ -28,11 +28,11 @@ export function fromJson<T extends PgTable>(table: T, rows: Array<Record<string,
 const LONE_SURROGATE = /(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
 
 /**
- * Rows as one JSON value for a statement that reads them with `jsonb_to_recordset`, a lone
- * surrogate in their text as U+FFFD, as a text parameter stores it (its UTF-8 encoding replaces
- * it).
+ * A value (rows for `jsonb_to_recordset`, a JSON column's value) as JSON text for a statement's
+ * parameter, a lone surrogate in its text as U+FFFD, as a text parameter stores it (its UTF-8
+ * encoding replaces it): jsonb refuses one.
  */
-export function jsonRowsParam(rows: unknown[]): string {
-  const json = JSON.stringify(rows);
+export function jsonParam(value: unknown): string {
+  const json = JSON.stringify(value);
   return json.includes('\\ud') ? json.replace(LONE_SURROGATE, '\\ufffd') : json;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TDatabaseQuery } from '@flowsmith/engine';
 import type { TDb } from '../../db/database';
-import { jsonRowsParam } from '../../db/json-rows';
+import { jsonParam } from '../../db/json-rows';
 import { preparedSql, preparedStatement } from '../../db/prepared';
 import { databaseValues, nodeDatabases } from '../../db/schema/index';
 import { escapeLike } from '../resources/list-query';
@@ -74,7 +74,7 @@ export async function insertValues(db: TDb, values: TValueInsert[]) {
     value,
     type,
   }));
-  await insertValueRows(db).execute({ rows: jsonRowsParam(rows) });
+  await insertValueRows(db).execute({ rows: jsonParam(rows) });
 }
 
 export const databaseInProject = (db: TDb, databaseId: string, projectId: string) =>

@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
     }
   });
 
-  it('stores an event and a node state whose text holds half an emoji, as U+FFFD', async () => {
+  it('stores an event, a node state and an end whose text holds half an emoji, as U+FFFD', async () => {
     const database = await openTestDatabase(kind);
     const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
     try {
@@ -110,6 +110,11 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
       });
       const [state] = await nodeStates(database.db, runId);
       expect(state).toMatchObject({ output: { text: 'half \ufffd' }, error: 'half \ufffd' });
+      // And its end, whose outputs hold it too.
+      await claimRun(database.db, runId, 'owner', 60_000);
+      const end = { status: 'failed' as const, error: text, outputs: { text }, seq: 1 };
+      const { row } = await finishRun(database.db, runId, 'owner', end);
+      expect(row).toMatchObject({ outputs: { text: 'half \ufffd' }, error: 'half \ufffd' });
     } finally {
       await w.t.close();
       await database.close();

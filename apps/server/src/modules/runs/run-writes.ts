@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
 import { modelPrices, reqLogs, runEvents, runNodeStates } from '../../db/schema/index';
-import { jsonRowsParam } from '../../db/json-rows';
+import { jsonParam } from '../../db/json-rows';
 
 type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeId'>;
 
@@ -9,7 +9,7 @@ type TNodeStateValues = Omit<typeof runNodeStates.$inferInsert, 'runId' | 'nodeI
 export type TStoredEvent = { event: TRunProgressEvent; nodeState?: TNodeStateValues };
 
 /** A batch's events as one JSON value. */
-export const eventRows = (batch: TStoredEvent[]) => jsonRowsParam(batch.map(({ event }) => event));
+export const eventRows = (batch: TStoredEvent[]) => jsonParam(batch.map(({ event }) => event));
 
 /** The node states a batch reports, one row per node: its later states over earlier ones. */
 export function nodeStateRows(batch: TStoredEvent[]) {

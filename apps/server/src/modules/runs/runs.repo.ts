@@ -12,7 +12,7 @@ import {
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TRunProgress, TRunProgressEvent } from '@flowsmith/shared';
 import { inTransaction, type TDb } from '../../db/database';
-import { fromJson, jsonRowsParam } from '../../db/json-rows';
+import { fromJson, jsonParam } from '../../db/json-rows';
 import {
   nodeGroups,
   nodes,
@@ -311,12 +311,12 @@ export async function finishRun(
     owner,
     status: values.status,
     error: values.error,
-    outputs: JSON.stringify(values.outputs),
+    outputs: jsonParam(values.outputs),
     seq: values.seq,
     at: new Date().toISOString(),
     events: eventRows(events),
-    states: jsonRowsParam(nodeStateRows(events)),
-    logs: jsonRowsParam(logs),
+    states: jsonParam(nodeStateRows(events)),
+    logs: jsonParam(logs),
   });
   if (!finished) return { row: undefined, logs: [] };
   const { signalled, logs: stored, ...row } = finished;
@@ -474,9 +474,9 @@ export async function storeEvents(
   const result = (await statement.execute({
     runId,
     events: eventRows(batch),
-    states: jsonRowsParam(states),
+    states: jsonParam(states),
     last: Math.max(...batch.map(({ event }) => event.seq)),
-    logs: jsonRowsParam(logs),
+    logs: jsonParam(logs),
   })) as { rows: Array<{ logs?: Array<Record<string, unknown>> }> };
   return shape.logs ? fromJson(reqLogs, result.rows[0]!.logs!) : [];
 }
