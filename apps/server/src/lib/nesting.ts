@@ -3,8 +3,14 @@ const MAX_DEPTH = 64;
 
 export const tooDeepMessage = `Nested deeper than ${MAX_DEPTH} levels of arrays and objects`;
 
-/** A stream (an upload not parsed yet) is left to whoever reads it. */
-export const isStream = (value: object) => typeof (value as { pipe?: unknown }).pipe === 'function';
+/**
+ * A body not parsed into values: a stream (an upload not read yet) or bytes (a picture, a signed
+ * webhook), left to whoever reads it rather than walked byte by byte.
+ */
+export const isUnparsed = (value: object) =>
+  typeof (value as { pipe?: unknown }).pipe === 'function' ||
+  ArrayBuffer.isView(value) ||
+  value instanceof ArrayBuffer;
 
 /**
  * Whether arrays and objects nest deeper than MAX_DEPTH. Walked with a stack of its own, so any
@@ -14,7 +20,7 @@ export function nestedTooDeep(value: unknown): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
-    if (!current || typeof current !== 'object' || isStream(current)) continue;
+    if (!current || typeof current !== 'object' || isUnparsed(current)) continue;
     if (depth >= MAX_DEPTH) return true;
     for (const child of Object.values(current)) stack.push([child, depth + 1]);
   }

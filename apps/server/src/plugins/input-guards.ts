@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { isStream, nestedTooDeep, tooDeepMessage } from '../lib/nesting';
+import { isUnparsed, nestedTooDeep, tooDeepMessage } from '../lib/nesting';
 
 /** The path of the first string holding a NUL character, if any. */
 function findNul(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value && typeof value === 'object' && !isStream(value)) {
+  if (value && typeof value === 'object' && !isUnparsed(value)) {
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) return [...path, key];
       const found = findNul(child, [...path, key]);
@@ -31,7 +31,7 @@ function problemOf(part: unknown): AppError | undefined {
  */
 function wellFormed(part: unknown): unknown {
   if (typeof part === 'string') return part.isWellFormed() ? part : part.toWellFormed();
-  if (part && typeof part === 'object' && !isStream(part)) {
+  if (part && typeof part === 'object' && !isUnparsed(part)) {
     const record = part as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const value = wellFormed(record[key]);
