@@ -316,7 +316,7 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
       ]);
       const outcome = first === 'waited' ? await admitted : first;
       // A model call takes a while: time for the next block to be counted meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 20));
       return { waited: first === 'waited', outcome };
     };
 
