@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
+import { jsonParam } from '../../db/json-rows';
 import {
   conversations,
   customAis,
@@ -63,11 +64,13 @@ export async function saveMessage(
   message: Pick<TMessageRow, 'conversationId' | 'uiId' | 'role' | 'parts'>,
   replace: boolean,
 ) {
-  const insert = db.insert(messages).values(message);
+  // A model's answer cut through an emoji holds half of it, which a JSON column refuses as it is.
+  const parts = sql`${jsonParam(message.parts)}::jsonb`;
+  const insert = db.insert(messages).values({ ...message, parts });
   await (replace
     ? insert.onConflictDoUpdate({
         target: [messages.conversationId, messages.uiId],
-        set: { parts: message.parts },
+        set: { parts },
       })
     : insert.onConflictDoNothing());
 }
