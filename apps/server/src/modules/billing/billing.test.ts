@@ -301,31 +301,32 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
     await setUsage(w, w.users.owner.id, 0);
   });
 
-  it("counts a run's next block of requests while its calls go on, so none waits for it", async () => {
+  it("counts a run's next block of requests while its last calls go on, not when it runs out", async () => {
     const used = async () => (await w.as.owner.get('/api/billing')).body.usage.requests as number;
     const call = { projectId: w.projectId };
-    /** Admits one call: whether it had to wait for a statement, or its refusal. */
-    const admit = async (admission: ReturnType<typeof w.t.app.models.meter.forRun>) => {
-      const admitted = admission.admit(call).then(
-        () => 'admitted' as const,
-        (error: unknown) => error,
-      );
-      const first = await Promise.race([
-        admitted,
-        new Promise<'waited'>((resolve) => setImmediate(() => resolve('waited'))),
-      ]);
-      const outcome = first === 'waited' ? await admitted : first;
-      // A model call takes a while: time for the next block to be counted meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return { waited: first === 'waited', outcome };
+    const admitAll = async (
+      admission: ReturnType<typeof w.t.app.models.meter.forRun>,
+      n: number,
+    ) => {
+      const outcomes: unknown[] = [];
+      for (let i = 0; i < n; i++)
+        outcomes.push(
+          await admission.admit(call).then(
+            () => 'admitted',
+            (error: unknown) => error,
+          ),
+        );
+      return outcomes;
     };
 
     await setUsage(w, w.users.owner.id, 0);
     const admission = w.t.app.models.meter.forRun(call, 100);
-    const waited: number[] = [];
-    for (let n = 1; n <= 70; n++) if ((await admit(admission)).waited) waited.push(n);
-    // Only the first, with nothing counted yet, waited for its block.
-    expect(waited).toEqual([1]);
+    await admitAll(admission, 15);
+    expect(await used()).toBe(32);
+    // The 16th call leaves 16 of the first block: the next is counted with no further call.
+    await admitAll(admission, 1);
+    await expect.poll(used, { timeout: 10_000 }).toBe(64);
+    await admitAll(admission, 54);
     await admission.settle();
     expect(await used()).toBe(70);
 
@@ -333,8 +334,7 @@ describe.each(testDatabaseKinds)('quotas and purchases on %s', (kind) => {
     const limit = (await w.as.owner.get('/api/billing')).body.plan.requestsPerMonth as number;
     await setUsage(w, w.users.owner.id, limit - 40);
     const near = w.t.app.models.meter.forRun(call, 100);
-    const outcomes = [];
-    for (let n = 1; n <= 45; n++) outcomes.push((await admit(near)).outcome);
+    const outcomes = await admitAll(near, 45);
     expect(outcomes.slice(0, 40)).toEqual(Array(40).fill('admitted'));
     for (const refused of outcomes.slice(40))
       expect(refused).toMatchObject({ message: expect.stringMatching(/model requests a month/) });
