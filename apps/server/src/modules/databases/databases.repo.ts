@@ -66,15 +66,9 @@ const insertValueRows = preparedStatement((db) =>
   ),
 );
 
+/** `jsonb_to_recordset` reads the five columns it names and leaves any other property. */
 export async function insertValues(db: TDb, values: TValueInsert[]) {
-  const rows = values.map(({ projectId, nodeDatabaseId, key, value, type }) => ({
-    projectId,
-    nodeDatabaseId,
-    key,
-    value,
-    type,
-  }));
-  await insertValueRows(db).execute({ rows: jsonParam(rows) });
+  await insertValueRows(db).execute({ rows: jsonParam(values) });
 }
 
 export const databaseInProject = (db: TDb, databaseId: string, projectId: string) =>
