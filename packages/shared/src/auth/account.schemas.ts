@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { requiredText } from '../resources/common';
 import { PASSWORD_MAX_LENGTH, ZEmail, ZName, ZPassword } from './auth.schemas';
 
 /** A token from a mailed link (password reset, e-mail change). */
-const ZLinkToken = z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200);
+const ZLinkToken = z.string(requiredText('Token')).min(1, 'Token is required').max(200);
 
 /** The password a person types to prove it is them; any length they may have chosen. */
 const ZCurrentPassword = z
-  .string({ error: 'Current password is required' })
+  .string(requiredText('Current password'))
   .min(1, 'Current password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 

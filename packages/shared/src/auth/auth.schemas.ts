@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../resources/common';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -6,7 +7,7 @@ export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const ZEmail = z
-  .string({ error: 'E-mail is required' })
+  .string(requiredText('E-mail'))
   .trim()
   .toLowerCase()
   .min(1, 'E-mail is required')
@@ -14,12 +15,12 @@ export const ZEmail = z
   .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
 export const ZPassword = z
-  .string({ error: 'Password is required' })
+  .string(requiredText('Password'))
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const ZName = z
-  .string({ error: 'Name is required' })
+  .string(requiredText('Name'))
   .trim()
   .min(1, 'Name is required')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
@@ -30,14 +31,14 @@ export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 export const ZLoginBody = z.object({
   email: ZEmail,
   password: z
-    .string({ error: 'Password is required' })
+    .string(requiredText('Password'))
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZVerifyEmailBody = z.object({
-  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  token: z.string(requiredText('Token')).min(1, 'Token is required').max(200),
 });
 export type TVerifyEmailBody = z.infer<typeof ZVerifyEmailBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZTimestamp, zText } from '../resources/common';
+import { requiredText, ZId, ZTimestamp, zText } from '../resources/common';
 
 /** Who may use a published group's app page: members, anyone with the link, or other sites too. */
 export const appAccessModes = ['members', 'link', 'embed'] as const;
@@ -10,7 +10,7 @@ export type TAppAccess = z.infer<typeof ZAppAccess>;
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 export const ZSlug = z
-  .string({ error: 'Slug is required' })
+  .string(requiredText('Slug'))
   .regex(SLUG_PATTERN, 'Use 3 to 60 lower-case letters, digits and inner hyphens');
 
 /** A site allowed to embed an app: its origin only (scheme, host and port), as browsers send it. */

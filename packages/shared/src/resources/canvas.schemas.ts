@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ioTypeCodes } from '../catalog/catalog-types';
 import { groupKinds, type TNodeKind } from '../catalog/node-catalog';
 import { NAME_PATTERN, NAME_RULE } from '../catalog/template';
-import { ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
+import { requiredText, ZId, withStamps, zListQuery, zName, zText, zPatch } from './common';
 
 const ZCoordinate = z
   .number({ error: 'Must be a number' })
@@ -46,7 +46,7 @@ export const ZNode = withStamps({
 export type TNode = z.infer<typeof ZNode>;
 export const ZNodeCreate = z.object({
   projectId: ZId,
-  type: z.string({ error: 'Type is required' }).min(1, 'Type is required').max(50),
+  type: z.string(requiredText('Type')).min(1, 'Type is required').max(50),
   position: ZPosition.default({ x: 0, y: 0 }),
   data: ZNodeData.default({ title: '', params: {} }),
   width: ZSize.default(null),
@@ -111,7 +111,7 @@ export const ZNodeGroupListQuery = zListQuery(['name', 'createdAt'], {
   nodeId: ZId.optional(),
 });
 
-export const ZHandleName = z.string({ error: 'Name is required' }).regex(NAME_PATTERN, NAME_RULE);
+export const ZHandleName = z.string(requiredText('Name')).regex(NAME_PATTERN, NAME_RULE);
 
 export const ZNodeHandle = withStamps({
   projectId: ZId,

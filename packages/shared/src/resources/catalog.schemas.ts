@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ioTypeCodes } from '../catalog/catalog-types';
-import { ZId, withStamps, zListQuery, zName, zText } from './common';
+import { requiredText, ZId, withStamps, zListQuery, zName, zText } from './common';
 
 export const ZCode = z
-  .string({ error: 'Code is required' })
+  .string(requiredText('Code'))
   .regex(/^[a-z][a-z0-9_]{0,49}$/, 'Code must be lower-case letters, digits and _ (at most 50)');
 
 /**

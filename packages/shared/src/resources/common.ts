@@ -6,9 +6,20 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const ZId = z.guid({ error: 'Must be an id (UUID)' });
 export const ZTimestamp = z.string();
 
+/**
+ * The message of a required text field that is not text: missing (or null) and sent as something
+ * else, a number say, are told apart, so an API caller is not told that what they sent is missing.
+ */
+export const requiredText = (label: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null
+      ? `${label} is required`
+      : `${label} must be text`,
+});
+
 export const zName = (label = 'Name', max = 200) =>
   z
-    .string({ error: `${label} is required` })
+    .string(requiredText(label))
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

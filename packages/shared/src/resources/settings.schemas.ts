@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZTimestamp, withStamps, zListQuery, zName } from './common';
+import { requiredText, ZId, ZTimestamp, withStamps, zListQuery, zName } from './common';
 
 export const ZApiKey = withStamps({
   userId: ZId,
@@ -56,7 +56,7 @@ export const ZProviderCredentialCreate = z
   .object({
     provider: ZProvider,
     name: zName('Name', 100),
-    apiKey: z.string({ error: 'API key is required' }).min(1, 'API key is required').max(2000),
+    apiKey: z.string(requiredText('API key')).min(1, 'API key is required').max(2000),
     baseUrl: ZBaseUrl.default(null),
     models: ZModels.default([]),
   })
