@@ -31,10 +31,17 @@ type TRoomsMessage = {
  * The adapter LISTENs on a connection it takes with `connect()` and, when that connection is
  * lost, takes a new one without giving the dead one back, so the pool would wait for it forever
  * on `end()`. Here a lost connection that was not given back is given back, as broken.
- * `connecting` is told each time the adapter (re)connects to LISTEN.
+ * `connecting` is told each time the adapter (re)connects to LISTEN. The adapter's close gives
+ * back only a connection it holds already: one it is still taking (a reconnection under way)
+ * would be kept past `end()`. So `givingBack()` gives back every connection it still holds, and
+ * from then on `connect()` answers never, which also ends its reconnection attempts.
  */
-function returningLostConnections(pool: pg.Pool, query: TQuery, connecting: () => void): pg.Pool {
+function returningLostConnections(pool: pg.Pool, query: TQuery, connecting: () => void) {
+  const held = new Set<pg.PoolClient>();
+  let closing = false;
+  const never = new Promise<never>(() => undefined);
   const connect = async () => {
+    if (closing) return never;
     connecting();
     const client = await pool.connect();
     const release = client.release.bind(client);
@@ -42,9 +49,15 @@ function returningLostConnections(pool: pg.Pool, query: TQuery, connecting: () =
     client.release = (error) => {
       if (released) return;
       released = true;
+      held.delete(client);
       release(error);
     };
     client.once('end', () => client.release(new Error('connection lost')));
+    if (closing) {
+      client.release();
+      return never;
+    }
+    held.add(client);
     return client;
   };
   // The adapter uses nothing else of the pool.
@@ -52,7 +65,13 @@ function returningLostConnections(pool: pg.Pool, query: TQuery, connecting: () =
     query: query as pg.Pool['query'],
     connect,
   };
-  return used as pg.Pool;
+  return {
+    pool: used as pg.Pool,
+    givingBack() {
+      closing = true;
+      for (const client of held) client.release();
+    },
+  };
 }
 
 const NOTIFY = 'SELECT pg_notify($1, $2)';
@@ -242,11 +261,11 @@ export function createPostgresFanout(
   pool.on('connect', (client) => client.on('error', lost));
   const notifications = batchingNotifications(pool.query.bind(pool));
   let connectedAt = Date.now();
-  const listening = returningLostConnections(pool, notifications.query, () => {
+  const connections = returningLostConnections(pool, notifications.query, () => {
     connectedAt = Date.now();
   });
   const heartbeatTimeout = 2 * heartbeatMs;
-  const postgresAdapter = createAdapter(listening, {
+  const postgresAdapter = createAdapter(connections.pool, {
     errorHandler: (error) => log.warn({ err: error }, 'realtime fan-out failed'),
     heartbeatInterval: heartbeatMs,
     heartbeatTimeout,
@@ -264,6 +283,7 @@ export function createPostgresFanout(
     /** After Socket.IO has closed (which releases the LISTENing connection). */
     async close() {
       await notifications.sent();
+      connections.givingBack();
       await pool.end();
     },
   };
