@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { appRoutes } from '@flowsmith/shared';
+import { prefetchCanvas } from '../features/constructor/prefetch-canvas';
 import { ErrorPage, NotFoundPage } from './error/error-page';
 import { guestOnlyLoader, requireSessionLoader } from './guards/session-loaders';
+import { queryClient } from './query-client';
 import { AppShell } from './shell/app-shell';
 
 type TPageModule = { default: ComponentType };
@@ -75,6 +77,12 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('../features/home/home-page')) },
               {
                 path: child(appRoutes.constructor),
+                // The canvas's requests start beside the session check, not after the page's code
+                // has loaded and rendered.
+                loader: ({ request }: LoaderFunctionArgs) => {
+                  prefetchCanvas(queryClient, new URL(request.url));
+                  return null;
+                },
                 lazy: page(() => import('../features/constructor/constructor-page')),
               },
               {

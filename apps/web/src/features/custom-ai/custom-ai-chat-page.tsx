@@ -13,7 +13,7 @@ import { ChatPanel } from './chat-panel';
 import { ConversationList } from './conversation-list';
 import { CustomAiFormDialog } from './custom-ai-form-dialog';
 import { useCreateConversation } from './custom-ai.mutations';
-import { workflowsQueryOptions } from '../../lib/queries/canvas';
+import { workflowsQueryOptions } from '../../lib/queries/workflows';
 import {
   aiLinksQueryOptions,
   conversationsQueryOptions,

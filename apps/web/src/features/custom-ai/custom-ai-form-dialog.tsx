@@ -9,7 +9,7 @@ import { FormDialog } from '../../components/dialog/form-dialog';
 import { LoadError, LoadingBlock } from '../../components/query-state';
 import { useNotify } from '../../components/toast';
 import { modelProblem } from '../../lib/models/model-label';
-import { workflowsQueryOptions } from '../../lib/queries/canvas';
+import { workflowsQueryOptions } from '../../lib/queries/workflows';
 import { aiLinksQueryOptions } from '../../lib/queries/custom-ais';
 import { mcpServersQueryOptions } from '../../lib/queries/mcp-servers';
 import { modelsQueryOptions } from '../../lib/queries/models';

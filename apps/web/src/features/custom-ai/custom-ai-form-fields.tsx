@@ -8,7 +8,7 @@ import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
 import type { TMcpServer } from '@flowsmith/shared';
 import { ModelPicker } from '../../components/model-picker';
-import type { TRunnableGroup } from '../../lib/queries/canvas';
+import type { TRunnableGroup } from '../../lib/queries/workflows';
 import { CustomAiAvatar } from './custom-ai-avatar';
 import {
   roundTemperature,

@@ -1,19 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  runnableGroupKinds,
-  type TCanvasChanges,
-  type TGraphDelete,
-  type TGraphImport,
-  type TGraphImportResult,
-  type TGraphLayout,
-  type TNode,
-  type TNodeConnection,
-  type TNodeConnectionCreate,
-  type TNodeCreate,
-  type TNodeGroup,
-  type TNodeHandle,
-  type TNodeUpdate,
-  type TProjectGraph,
+import type {
+  TCanvasChanges,
+  TGraphDelete,
+  TGraphImport,
+  TGraphImportResult,
+  TGraphLayout,
+  TNode,
+  TNodeConnection,
+  TNodeConnectionCreate,
+  TNodeCreate,
+  TNodeGroup,
+  TNodeHandle,
+  TNodeUpdate,
+  TProjectGraph,
 } from '@flowsmith/shared';
 import { apiRequest, createResourceApi } from '../api';
 
@@ -80,31 +79,4 @@ export const graphQueryOptions = (projectId: string) =>
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-  });
-
-export type TRunnableGroup = { id: string; name: string };
-
-/** The project's groups whose node is of a runnable kind, by name. */
-export function runnableGroups(
-  groups: readonly TNodeGroup[],
-  runnableNodeIds: ReadonlySet<string>,
-): TRunnableGroup[] {
-  return groups
-    .filter((group) => runnableNodeIds.has(group.nodeId))
-    .map(({ id, name }) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The project's runnable workflows: its groups whose node is of a runnable kind (AI, AI image or UI group). */
-export const workflowsQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: canvasKeys.workflows(projectId),
-    queryFn: async ({ signal }) => {
-      const [groups, ...nodePages] = await Promise.all([
-        nodeGroupsApi.listAll({ projectId }, { signal }),
-        ...runnableGroupKinds.map((type) => nodesApi.listAll({ projectId, type }, { signal })),
-      ]);
-      const nodeIds = new Set(nodePages.flatMap((page) => page.items.map((node) => node.id)));
-      return runnableGroups(groups.items, nodeIds);
-    },
   });

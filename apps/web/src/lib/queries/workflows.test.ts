@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TNodeGroup } from '@flowsmith/shared';
-import { runnableGroups } from './canvas';
+import { runnableGroups } from './workflows';
 
 const group = (id: string, nodeId: string, name: string) =>
   ({ id, nodeId, name, settings: {} }) as unknown as TNodeGroup;
