@@ -27,8 +27,15 @@ export async function canvasRoutes(app: FastifyInstance) {
 
   await startCanvasFeed(app);
 
-  r.get(base, { schema: { params: ZIdParams, response: { 200: ZProjectGraph } } }, (request) =>
-    getGraph(db, request.user, request.params.id),
+  r.get(
+    base,
+    { schema: { params: ZIdParams, response: { 200: ZProjectGraph } } },
+    async (request, reply) =>
+      reply
+        // The rows are built field by field in this shape (a test holds them to it): checking a
+        // canvas of a thousand nodes against the schema again took a fifth of the request.
+        .serializer(JSON.stringify)
+        .send(await getGraph(db, request.user, request.params.id)),
   );
 
   r.get(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GRAPH_FORMAT, toGraphDocument, type TProjectGraph } from '@flowsmith/shared';
+import { GRAPH_FORMAT, toGraphDocument, ZProjectGraph, type TProjectGraph } from '@flowsmith/shared';
 import { useWorld } from '../../test/api-world';
 import { testDatabaseKinds } from '../../test/test-databases';
 
@@ -33,6 +33,8 @@ describe.each(testDatabaseKinds)('whole-canvas calls on %s', (database) => {
     expect(loaded.inputs.some((h) => h.nodeId === input.id)).toBe(false);
     expect(loaded.outputs.some((h) => h.nodeId === input.id && h.name === 'value')).toBe(true);
     expect(loaded.groups.map((g) => g.id)).toContain(group.id);
+    // Sent without the schema's check: exactly its fields, each of its type.
+    expect(ZProjectGraph.strict().parse(loaded)).toEqual(loaded);
     expect((await w.as.viewer.get(graphUrl)).status).toBe(200);
     expect((await w.as.stranger.get(graphUrl)).status).toBe(404);
     expect((await w.as.anonymous.get(graphUrl)).status).toBe(401);
