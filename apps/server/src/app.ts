@@ -42,6 +42,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { RequestLogController } from './plugins/request-logging';
 import { runJobsPlugin } from './plugins/run-jobs';
+import { compressionPlugin } from './plugins/compression';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 
@@ -120,6 +121,7 @@ export async function buildApp({
 
   await app.register(errorHandlingPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(inputGuardsPlugin);
   await app.register(fastifyCookie);
   await app.register(databasePlugin, { database });
