@@ -13,13 +13,17 @@ const USAGE = { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 };
 const textOf = (content: TChatBody['messages'][number]['content']) =>
   typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
 
+// The models that answer like tiny-chat after a wait, in ms.
+const DELAYED_MS: Partial<Record<string, number>> = { 'delayed-chat': 200, 'quick-chat': 80 };
+
 /**
  * An OpenAI-compatible model server on a loopback port, for tests. Its models behave as named:
  * `tiny-chat` answers (streamed or not) with the last user message, `flaky-chat` answers 429
  * once and then like tiny-chat, `broken-chat` always fails with 500, `hanging-chat` never
  * answers, `slow-chat` streams like tiny-chat one word every 150 ms, `delayed-chat` answers like
- * tiny-chat after 200 ms (a model's usual wait, for benchmarks), `tool-chat` calls the first
- * tool it is offered and then reports its result, and `tiny-image` draws a picture.
+ * tiny-chat after 200 ms (a model's usual wait, for benchmarks) and `quick-chat` after 80 ms,
+ * `tool-chat` calls the first tool it is offered and then reports its result, and `tiny-image`
+ * draws a picture.
  */
 export async function startFakeOpenAiServer() {
   const requests: Array<{ path: string; body: TChatBody & Record<string, unknown> }> = [];
@@ -30,8 +34,9 @@ export async function startFakeOpenAiServer() {
     `Hello from tiny: ${textOf(body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '')}`;
 
   function chat(body: TChatBody, res: ServerResponse) {
-    if (body.model === 'delayed-chat') {
-      setTimeout(() => chat({ ...body, model: 'tiny-chat' }, res), 200);
+    const delay = DELAYED_MS[body.model];
+    if (delay) {
+      setTimeout(() => chat({ ...body, model: 'tiny-chat' }, res), delay);
       return;
     }
     if (body.model === 'hanging-chat') {

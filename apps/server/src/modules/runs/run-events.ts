@@ -9,10 +9,10 @@ import { storeEvents, type TStoredEvent } from './runs.repo';
 
 // Streamed tokens are sent in small batches: one event per word would flood clients and storage.
 const TOKEN_FLUSH_MS = 60;
-// Stored events may lag the published ones by this much; readers catch up from the store.
-const FLUSH_MS = 50;
-// Streamed tokens alone may lag longer: the node's end, which follows them, stores them anyway.
-const TOKENS_ALONE_MS = 250;
+// Stored events may lag the published ones by this much; readers catch up from the store. Each
+// write is a statement on the database every run shares, so a run that ends within its first
+// window stores everything with its end, in one.
+const FLUSH_MS = 250;
 const ENDED = ['succeeded', 'failed', 'cancelled', 'skipped'];
 
 function stored(event: TRunProgressEvent): TStoredEvent {
@@ -38,9 +38,9 @@ function stored(event: TRunProgressEvent): TStoredEvent {
  * at least `FLUSH_MS` apart and one is under way at a time: what comes meanwhile is stored
  * together in the next one, in one statement, and the last ones with the run's end. So a chain of
  * quick nodes costs a write per window, not per node, and a run that ends within its first
- * window stores all its events with its end; streamed tokens alone wait longer for their node's
- * end. The run's request-log rows (`logRequest`) go in the same writes and are shown live once
- * stored. While the database is away, events wait in order and are stored once it is back.
+ * window stores all its events with its end. The run's request-log rows (`logRequest`) go in the
+ * same writes and are shown live once stored. While the database is away, events wait in order
+ * and are stored once it is back.
  */
 export function createRunEventWriter(
   db: TDb,
@@ -54,9 +54,6 @@ export function createRunEventWriter(
   let pendingLogs: TReqLogToPrice[] = [];
   let writing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
-  let scheduledAt = Infinity;
-  // Whether what waits holds more than streamed tokens.
-  let urgent = false;
   let lastWriteAt = -Infinity;
   // Until its nodes start (`begin`), a run's events wait: its start is stored with their first
   // events, or with its end if it ends before.
@@ -107,7 +104,6 @@ export function createRunEventWriter(
     const logs = pendingLogs;
     pending = [];
     pendingLogs = [];
-    urgent = false;
     lastWriteAt = performance.now();
     writing = store(batch, logs).finally(() => {
       writing = undefined;
@@ -116,14 +112,8 @@ export function createRunEventWriter(
   };
 
   const schedule = () => {
-    if (held || writing || (pending.length === 0 && pendingLogs.length === 0)) return;
-    const at = lastWriteAt + (urgent ? FLUSH_MS : TOKENS_ALONE_MS);
-    if (scheduled) {
-      if (scheduledAt <= at) return;
-      clearTimeout(scheduled);
-    }
-    scheduledAt = at;
-    scheduled = setTimeout(write, Math.max(0, at - performance.now()));
+    if (held || writing || scheduled || (pending.length === 0 && pendingLogs.length === 0)) return;
+    scheduled = setTimeout(write, Math.max(0, lastWriteAt + FLUSH_MS - performance.now()));
   };
 
   const emit = (payload: TRunProgress) => {
@@ -131,7 +121,6 @@ export function createRunEventWriter(
     const event = { runId, seq, ...payload } as TRunProgressEvent;
     realtime.publish(`run:${runId}`, event, { type: payload.type });
     pending.push(stored(event));
-    if (payload.type !== 'node-token') urgent = true;
     schedule();
   };
 
@@ -156,7 +145,6 @@ export function createRunEventWriter(
     /** Stores a request-log row of the run with its next write. */
     logRequest(values: TReqLogToPrice) {
       pendingLogs.push(values);
-      urgent = true;
       schedule();
     },
 

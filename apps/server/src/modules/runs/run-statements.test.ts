@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type TWorld } from '../../test/api-world';
+import { startFakeOpenAiServer, type TFakeOpenAiServer } from '../../test/fake-openai-server';
 import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 
 // What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
@@ -15,13 +16,18 @@ const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
 
 describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) => {
   let w: TWorld;
+  let ai: TFakeOpenAiServer;
   let recorded: string[] | undefined;
   let key: string;
   let groupId: string;
 
   beforeAll(async () => {
+    ai = await startFakeOpenAiServer();
     const database = await openTestDatabase(kind, (query) => recorded?.push(query));
-    w = await createWorld(database, { config: { runs: { parallelRuns: 4 } } });
+    w = await createWorld(database, {
+      env: { OPENAI_COMPATIBLE_BASE_URL: ai.baseUrl },
+      config: { runs: { parallelRuns: 4 } },
+    });
     const group = await w.make.group();
     const input = await w.make.child(group, 'input', { name: 'question' });
     const output = await w.make.child(group, 'ai_output', { name: 'answer' });
@@ -32,6 +38,7 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
   afterAll(async () => {
     await w.t.close();
     await w.t.database.close();
+    await ai.close();
   });
 
   const handle = async (question: string) => {
@@ -95,6 +102,31 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     expect(counting[1]).toMatch(/insert into "usage_counters"/);
     expect(counting[1]).toMatch(/update "runs"/);
     expect(statements.some((query) => /^update "usage_counters"/.test(query))).toBe(false);
+  });
+
+  it('stores the events of a run that ends within a quarter second with its end only', async () => {
+    // The model answers after 80 ms, longer than a write window of old: the run's start and
+    // first nodes are stored with its end.
+    const { group } = await w.make.flow('compatible:quick-chat');
+    recorded = [];
+    const started = await w.as.owner.post('/api/runs', {
+      projectId: w.projectId,
+      nodeGroupId: group.id,
+      inputs: { question: 'once?' },
+    });
+    expect(started.status).toBe(202);
+    const run = await w.t.app.runJobs.executor.waitFor(started.body.run.id, 10_000);
+    const statements = recorded;
+    recorded = undefined;
+    expect(run).toMatchObject({ status: 'succeeded' });
+    const eventWrites = statements.filter((query) => /insert into "run_events"/.test(query));
+    expect(eventWrites, statements.join('\n')).toHaveLength(1);
+    expect(eventWrites[0]).toMatch(/update "runs" set "status"/);
+    const events = await w.as.owner.get(`/api/runs/${run!.id}/events?after=0`);
+    expect(events.body.items.map((event: { seq: number }) => event.seq)).toEqual(
+      events.body.items.map((_: unknown, i: number) => i + 1),
+    );
+    expect(events.body.items.at(-1)).toMatchObject({ type: 'run-status', status: 'succeeded' });
   });
 
   it.runIf(kind === 'postgres')('signals nobody else: only its own process waits', async () => {
