@@ -3,7 +3,8 @@
  * against a local OpenAI-compatible server that answers after 200 ms, 50 at a time: on the
  * in-process queue (embedded database), and with DATABASE_URL also on pg-boss with one and with
  * two `worker` processes. Side by side with the same N model calls made directly at the same
- * concurrency in the same run. Each path first makes `--warmup` runs (default 500) unmeasured.
+ * concurrency in the same run. Each path first makes `--warmup` runs (default 500) unmeasured,
+ * once the machine is as fast as it was for the direct calls.
  * Goals: ≥ 0.8 of the direct rate; enqueue-to-start p50 ≤ 20 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +28,7 @@ import { benchConfig } from './support/bench-app';
 import { percentile } from './support/measure';
 import { streamedChat } from './support/model-call';
 import { cpuPerRun, cpuSnapshot } from './support/cpu-probe';
+import { machineSpeed } from './support/machine-speed';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string' }, warmup: { type: 'string' } },
@@ -250,7 +252,19 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
+/**
+ * Before a path: waits for the machine to be as fast as when the direct calls were made, so a
+ * path is not measured in the slowdown the one before it left (see support/machine-speed.ts).
+ */
+async function rested(name: string) {
+  const { waitedMs, ratio } = await speed.settled();
+  console.log(
+    `${name}: started after ${(waitedMs / 1000).toFixed(0)} s, the machine at ${ratio.toFixed(2)}× its starting time for a fixed loop`,
+  );
+}
+
 async function inProcess(baseUrl: string, dataDir: string): Promise<TResult> {
+  await rested('in-process queue');
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const app = await appOn(database, dataDir, {
     OPENAI_COMPATIBLE_BASE_URL: baseUrl,
@@ -265,6 +279,7 @@ async function inProcess(baseUrl: string, dataDir: string): Promise<TResult> {
 }
 
 async function pgBoss(baseUrl: string, dataDir: string, workers: number): Promise<TResult> {
+  await rested(`pg-boss, ${workers} worker${workers > 1 ? 's' : ''}`);
   const database = await openTestDatabase('postgres');
   const env = {
     DATABASE_URL: database.url!,
@@ -337,6 +352,7 @@ const model = await startModelServer();
 // The sign-up link is read from a real SMTP server, as the tests read it.
 const smtp = await startSmtpTestServer();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'flowsmith-bench-runs-'));
+const speed = machineSpeed();
 try {
   const baseline = await direct(model.baseUrl);
   const results = [baseline, await inProcess(model.baseUrl, path.join(dataDir, 'in-process'))];
