@@ -86,12 +86,12 @@ type TNotification = {
 };
 
 /**
- * The adapter sends each publication as a statement of its own, and every one commits (a
- * NOTIFY takes a transaction id, so a WAL flush): a process publishing faster than that queues
- * them without bound. Here one statement is under way at a time, and the notifications that come
- * meanwhile go out together in the next one, in order, committed once. PostgreSQL delivers only
- * one of identical notifications sent in one transaction, so a payload repeated in a batch goes
- * in the next one.
+ * The adapter sends each publication as a statement of its own, and every one is a transaction
+ * (a NOTIFY takes a transaction id and a commit record, though no wait for the disk): a process
+ * publishing faster than that queues them without bound. Here one statement is under way at a
+ * time, and the notifications that come meanwhile go out together in the next one, in order,
+ * committed once. PostgreSQL delivers only one of identical notifications sent in one
+ * transaction, so a payload repeated in a batch goes in the next one.
  */
 function batchingNotifications(query: TQuery) {
   let waiting: TNotification[] = [];
