@@ -7,10 +7,6 @@ import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // The app's modules (Fastify, every route, the model SDKs) load while the database opens, which
-  // on a first start copies its template folder: the disk and the CPU work at the same time.
-  const appModule = import('./app');
-  appModule.catch(() => undefined);
   const releaseLock = config.databaseUrl
     ? undefined
     : await lockDataDir(config.dataDir, {
@@ -20,11 +16,17 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       });
-  const database = await openDatabase(
+  const opening = openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: PGLITE_TEMPLATE },
   );
+  opening.catch(() => undefined);
+  // The app's modules (Fastify, every route, the model SDKs) load on this thread while the
+  // embedded database starts on its own (which on a first start copies its template folder).
+  const appModule = import('./app');
+  appModule.catch(() => undefined);
+  const database = await opening;
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const { buildApp } = await appModule;
   const app = await buildApp({ config, database, secretKey });

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { openFromTemplate, PGLITE_OPTIONS } from './pglite-template';
+import { openFromTemplate } from './pglite-template';
 import { PgliteWorkerClient } from './pglite-client';
 import { seedCatalogIfChanged } from './seed-catalog';
 import { serverDir } from '../paths';
@@ -82,15 +81,14 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       }),
     };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  // Synchronous up to the database thread's start, which then works beside whatever the main
+  // thread does next (a server loads its app modules).
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const fromTemplate =
     options.dataDir && options.template
       ? await openFromTemplate(options.dataDir, options.template, migrationsFolder)
       : undefined;
-  const existing = options.dataDir && existsSync(path.join(options.dataDir, 'PG_VERSION'));
-  const client =
-    fromTemplate ??
-    (await PgliteWorkerClient.open(options.dataDir, existing ? PGLITE_OPTIONS : {}));
+  const client = fromTemplate ?? (await PgliteWorkerClient.open(options.dataDir));
   // Drizzle uses only the part of PGlite the client implements (query, exec, transaction).
   const db = drizzlePglite(client as unknown as PGlite, { schema, logger });
   await migratePglite(db, { migrationsFolder });

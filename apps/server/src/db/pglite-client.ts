@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
   JSON_TYPES,
   type TPgliteCall,
@@ -89,12 +89,13 @@ export class PgliteWorkerClient implements TPgliteQueries {
     this.#worker.on('exit', () => fail(new Error('The embedded database has stopped')));
   }
 
-  /** Opens PGlite on its thread: a folder, or memory when `dataDir` is undefined. */
-  static async open(
-    dataDir: string | undefined,
-    options: Pick<PGliteOptions, 'startParams'> = {},
-  ): Promise<PgliteWorkerClient> {
-    const client = new PgliteWorkerClient({ dataDir, options });
+  /**
+   * Opens PGlite on its thread: a folder, or memory when `dataDir` is undefined. With a
+   * `template` the thread first copies that database folder into an empty `dataDir`. The thread
+   * starts before this returns to the event loop.
+   */
+  static async open(dataDir: string | undefined, template?: string): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient({ dataDir, template });
     const opened = new Promise<unknown>((resolve, reject) => client.#wait(0, { resolve, reject }));
     try {
       await opened;

@@ -1,11 +1,11 @@
 /** The messages between the main thread's PGlite client and the embedded database's thread. */
-import type { PGliteOptions, RowMode } from '@electric-sql/pglite';
+import type { RowMode } from '@electric-sql/pglite';
 
-/** What the thread opens: a folder (or memory when undefined) and PGlite's options. */
-export type TPgliteOpen = {
-  dataDir: string | undefined;
-  options: Pick<PGliteOptions, 'startParams'>;
-};
+/**
+ * What the thread opens: a folder (or memory when undefined); `template`, a database folder the
+ * thread first copies into `dataDir` when that holds none.
+ */
+export type TPgliteOpen = { dataDir: string | undefined; template?: string };
 
 /** What the client asks; `tx`: the id of the `begin` whose transaction a statement belongs to. */
 export type TPgliteCall =

@@ -1,23 +1,13 @@
-import { constants, existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgliteWorkerClient } from './pglite-client';
+import { isDatabase } from './pglite-files';
 import type { TDb } from './database';
 import { seedCatalog } from './seed-catalog';
-
-/**
- * PostgreSQL's default 128 MB of shared buffers are mostly resident memory in WebAssembly, where
- * nothing else shares them; a small instance's working set fits in far less, and the operating
- * system caches the files below them anyway. Only for a database that exists: initdb (a new
- * folder without the template, an in-memory test database) is slower with them.
- */
-export const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-};
 
 /**
  * A new embedded database starts with PostgreSQL's initdb, which takes five seconds or more in
@@ -66,35 +56,6 @@ async function removeOptionalForks(templateDir: string): Promise<void> {
   );
 }
 
-const COPY_LANES = 2;
-
-/**
- * Copies a folder of plain files and folders, one copy call per file (`fs.cp` adds a stat, a
- * chmod and a sequential walk per file, which a fixed, trusted template does not need).
- *
- * Only a few copies are under way at once: they run on libuv's four threads, which also read
- * the modules the server loads meanwhile, and hundreds of queued copies would hold those reads
- * back until the copy is done.
- */
-async function copyFolder(from: string, to: string): Promise<void> {
-  const entries = await readdir(from, { withFileTypes: true, recursive: true });
-  await mkdir(to, { recursive: true });
-  const relative = (entry: (typeof entries)[number]) =>
-    path.relative(from, path.join(entry.parentPath, entry.name));
-  for (const entry of entries) {
-    if (entry.isDirectory()) await mkdir(path.join(to, relative(entry)), { recursive: true });
-  }
-  const files = entries.filter((entry) => !entry.isDirectory()).map(relative);
-  let next = 0;
-  const lane = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE);
-    }
-  };
-  await Promise.all(Array.from({ length: COPY_LANES }, lane));
-}
-
 /**
  * Opens a new database in `dataDir` as a copy of the template, or answers undefined (and leaves
  * no files behind) when there is a database there already, no template, or a template that
@@ -105,12 +66,11 @@ export async function openFromTemplate(
   templateDir: string,
   migrationsFolder: string,
 ): Promise<PgliteWorkerClient | undefined> {
-  const isDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
   if (!isDatabase(templateDir) || isDatabase(dataDir)) return undefined;
   let client: PgliteWorkerClient | undefined;
   try {
-    await copyFolder(templateDir, dataDir);
-    client = await PgliteWorkerClient.open(dataDir, PGLITE_OPTIONS);
+    // The database's thread copies the folder while it loads PGlite.
+    client = await PgliteWorkerClient.open(dataDir, templateDir);
     const applied = await client.query<{ hash: string }>(
       'select hash from drizzle.__drizzle_migrations order by created_at',
     );

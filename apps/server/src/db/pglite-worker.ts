@@ -4,16 +4,16 @@
  * other end; the messages are `TPgliteRequest` and `TPgliteReply`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  parse,
+import type {
+  messages,
   PGlite,
-  protocol,
-  type messages,
-  type ParserOptions,
-  type QueryOptions,
-  type Results,
-  type Transaction,
+  ParserOptions,
+  QueryOptions,
+  Results,
+  Transaction,
 } from '@electric-sql/pglite';
+import type * as PgliteModule from '@electric-sql/pglite';
+import { copyFolder, isDatabase } from './pglite-files';
 import {
   JSON_TYPES,
   type TPgliteNotice,
@@ -24,7 +24,7 @@ import {
 } from './pglite-protocol';
 
 const port = parentPort!;
-const { dataDir, options } = workerData as TPgliteOpen;
+const { dataDir, template } = workerData as TPgliteOpen;
 
 const keepAsText = (value: string) => value;
 
@@ -45,7 +45,8 @@ function textParsers(typeIds: number[]): ParserOptions {
   return parsers;
 }
 
-const { serialize } = protocol;
+/** PGlite's module, loaded by `main` while a new database's files are copied. */
+let pglite: typeof PgliteModule;
 
 /** A statement prepared under `name`, and the types of its parameters. */
 type TPrepared = { name: string; paramTypes: number[] };
@@ -87,18 +88,18 @@ async function prepare(client: PGlite, sql: string): Promise<TPrepared> {
     return known;
   }
   const name = `flowsmith_${nextStatement++}`;
-  const closing = toClose.map((old) => serialize.close({ type: 'S', name: old }));
+  const closing = toClose.map((old) => pglite.protocol.serialize.close({ type: 'S', name: old }));
   toClose = [];
   const messages = await client.execProtocolStream(
     concat([
       ...closing,
-      serialize.parse({ name, text: sql }),
-      serialize.describe({ type: 'S', name }),
-      serialize.sync(),
+      pglite.protocol.serialize.parse({ name, text: sql }),
+      pglite.protocol.serialize.describe({ type: 'S', name }),
+      pglite.protocol.serialize.sync(),
     ]),
     { syncToFs: false },
   );
-  const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+  const statement = { name, paramTypes: pglite.parse.parseDescribeStatementResults(messages) };
   prepared.set(sql, statement);
   if (prepared.size > MAX_PREPARED) {
     const [oldest] = prepared;
@@ -127,10 +128,10 @@ async function runPrepared(
     });
     const messages = await client.execProtocolStream(
       concat([
-        serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
+        pglite.protocol.serialize.bind({ statement: name, values }),
+        pglite.protocol.serialize.describe({ type: 'P' }),
+        pglite.protocol.serialize.execute({}),
+        pglite.protocol.serialize.sync(),
       ]),
       { syncToFs: false },
     );
@@ -292,10 +293,30 @@ function openTransaction(id: number): TOpenTransaction {
   return open;
 }
 
+/** Copies `template` into `dataDir` unless that holds a database; whether it did. */
+async function copyTemplate(): Promise<boolean> {
+  if (dataDir === undefined || template === undefined || isDatabase(dataDir)) return false;
+  await copyFolder(template, dataDir);
+  return true;
+}
+
 async function main(): Promise<void> {
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, options);
+    // The copy runs on libuv's threads while this one loads and compiles PGlite.
+    const [loaded] = await Promise.all([import('@electric-sql/pglite'), copyTemplate()]);
+    pglite = loaded;
+    client = await pglite.PGlite.create(
+      dataDir,
+      // PostgreSQL's default 128 MB of shared buffers are mostly resident memory in WebAssembly,
+      // where nothing else shares them; a small instance's working set fits in far less, and the
+      // operating system caches the files below them anyway. Only for a database that exists:
+      // initdb (a new folder without the template, an in-memory test database) is slower with
+      // them.
+      dataDir !== undefined && isDatabase(dataDir)
+        ? { startParams: [...pglite.PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] }
+        : {},
+    );
   } catch (error) {
     port.postMessage({ id: 0, ok: false, error: plainError(error) } satisfies TPgliteReply);
     return;
