@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from './config/config';
-import { DatabaseUnreachableError } from './db/database';
+import { DatabaseUnreachableError } from './db/unreachable-error';
 import { DataDirLockedError } from './lib/data-dir-lock';
 
 // A close that hangs (a stuck connection) must not keep a stopping process alive.

@@ -1,5 +1,6 @@
 import { loadConfig } from './config/config';
-import { openDatabase, PGLITE_TEMPLATE } from './db/database';
+import { startEmbeddedDatabase } from './db/pglite-client';
+import { PGLITE_TEMPLATE } from './db/pglite-files';
 import { lockDataDir } from './lib/data-dir-lock';
 import { closeOnSignals, exitOnStartFailure } from './process-lifecycle';
 import { resolveSecretKey } from './lib/secret-key';
@@ -16,17 +17,19 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       });
-  const opening = openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: PGLITE_TEMPLATE },
-  );
-  opening.catch(() => undefined);
-  // The app's modules (Fastify, every route, the model SDKs) load on this thread while the
-  // embedded database starts on its own (which on a first start copies its template folder).
+  const dataDir = path.join(config.dataDir, 'db');
+  // The embedded database's thread starts before the rest of the server loads (the database
+  // module, Fastify, every route, the model SDKs), and opens its folder meanwhile: on a first
+  // start that copies the template folder.
+  const started = config.databaseUrl ? undefined : startEmbeddedDatabase(dataDir, PGLITE_TEMPLATE);
   const appModule = import('./app');
   appModule.catch(() => undefined);
-  const database = await opening;
+  const { openDatabase } = await import('./db/database');
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir, template: PGLITE_TEMPLATE, started },
+  );
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const { buildApp } = await appModule;
   const app = await buildApp({ config, database, secretKey });
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Flowsmith is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'PostgreSQL'}, mail: ${config.smtpUrl ? 'SMTP' : 'server log'})`,
+    `Flowsmith is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? dataDir : 'PostgreSQL'}, mail: ${config.smtpUrl ? 'SMTP' : 'server log'})`,
   );
 }
 

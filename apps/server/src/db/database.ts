@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,9 +8,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { openFromTemplate } from './pglite-template';
-import { PgliteWorkerClient } from './pglite-client';
+import { adoptTemplateCopy } from './pglite-template';
+import { PgliteWorkerClient, startEmbeddedDatabase, type TEmbeddedStart } from './pglite-client';
 import { seedCatalogIfChanged } from './seed-catalog';
+import { DatabaseUnreachableError } from './unreachable-error';
 import { serverDir } from '../paths';
 
 export type TSchema = typeof schema;
@@ -37,9 +37,6 @@ export type TDatabase = {
 
 const migrationsFolder = path.join(serverDir, 'drizzle');
 
-/** Where the build writes the template of a new embedded database. */
-export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template');
-
 /** Sees every statement the app runs through Drizzle (tests count them). */
 export type TQueryHook = (query: string, params: unknown[]) => void;
 
@@ -47,9 +44,10 @@ export type TDatabaseOptions = (
   | { kind: 'postgres'; url: string }
   /**
    * `dataDir` undefined keeps the database in memory (tests). `template`: a migrated database
-   * made at build time, to start a new one from (see pglite-template.ts).
+   * made at build time, to start a new one from (see pglite-template.ts). `started`: the
+   * database's thread, started early by `startEmbeddedDatabase` with these same folders.
    */
-  | { kind: 'pglite'; dataDir: string | undefined; template?: string }
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string; started?: TEmbeddedStart }
 ) & { onQuery?: TQueryHook };
 
 /** Opens the database, applies pending migrations and brings the built-in catalog up to date. */
@@ -81,14 +79,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       }),
     };
   }
-  // Synchronous up to the database thread's start, which then works beside whatever the main
-  // thread does next (a server loads its app modules).
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const fromTemplate =
-    options.dataDir && options.template
-      ? await openFromTemplate(options.dataDir, options.template, migrationsFolder)
-      : undefined;
-  const client = fromTemplate ?? (await PgliteWorkerClient.open(options.dataDir));
+  const started =
+    options.started ??
+    (options.dataDir ? startEmbeddedDatabase(options.dataDir, options.template) : undefined);
+  const client =
+    (started?.fromTemplate
+      ? await adoptTemplateCopy(started.opening, options.dataDir!, migrationsFolder)
+      : await started?.opening) ?? (await PgliteWorkerClient.open(options.dataDir));
   // Drizzle uses only the part of PGlite the client implements (query, exec, transaction).
   const db = drizzlePglite(client as unknown as PGlite, { schema, logger });
   await migratePglite(db, { migrationsFolder });
@@ -106,16 +103,6 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     },
     close: once(() => client.close()),
   };
-}
-
-/** The database named by DATABASE_URL cannot be reached: said in one sentence, no stack. */
-export class DatabaseUnreachableError extends Error {
-  constructor(url: string, reason: string) {
-    const shown = new URL(url);
-    shown.password = '';
-    super(`Cannot reach the database given by DATABASE_URL (${shown.toString()}): ${reason}.`);
-    this.name = 'DatabaseUnreachableError';
-  }
 }
 
 const CONNECT_TIMEOUT_MS = 15_000;

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -10,6 +11,7 @@ import {
   type TPgliteReply,
   type TPgliteRequest,
 } from './pglite-protocol';
+import { isDatabase } from './pglite-files';
 import { serverDir } from '../paths';
 
 /** What drizzle-orm/pglite, its migrator and our code use of PGlite, or of a transaction. */
@@ -210,4 +212,21 @@ export class PgliteWorkerClient implements TPgliteQueries {
     if (reply.ok) pending.resolve(reply.result);
     else pending.reject(Object.assign(new Error(reply.error.message), reply.error));
   }
+}
+
+/** An embedded database being opened: its client to come, and whether it is a template copy. */
+export type TEmbeddedStart = { opening: Promise<PgliteWorkerClient>; fromTemplate: boolean };
+
+/**
+ * Starts the thread of the embedded database in `dataDir` at once, so that it loads PGlite and
+ * opens the folder while the process loads everything else. A folder without a database starts
+ * as a copy of `template` when that holds one (see pglite-template.ts, which checks the copy).
+ */
+export function startEmbeddedDatabase(dataDir: string, template?: string): TEmbeddedStart {
+  mkdirSync(dataDir, { recursive: true });
+  const fromTemplate = template !== undefined && isDatabase(template) && !isDatabase(dataDir);
+  const opening = PgliteWorkerClient.open(dataDir, fromTemplate ? template : undefined);
+  // Awaited by whoever opens the database; until then a failure must not go unhandled.
+  opening.catch(() => undefined);
+  return { opening, fromTemplate };
 }

@@ -1,6 +1,10 @@
 import { constants, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { serverDir } from '../paths';
+
+/** Where the build writes the template of a new embedded database (see pglite-template.ts). */
+export const PGLITE_TEMPLATE = path.join(serverDir, 'dist', 'pglite-template');
 
 /** Whether `dir` holds a PostgreSQL data folder. */
 export const isDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));

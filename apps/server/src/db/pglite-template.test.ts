@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDir } from '../paths';
 import { openDatabase } from './database';
-import { createPgliteTemplate, openFromTemplate } from './pglite-template';
+import { startEmbeddedDatabase } from './pglite-client';
+import { adoptTemplateCopy, createPgliteTemplate } from './pglite-template';
 
 const migrationsFolder = path.join(serverDir, 'drizzle');
 
@@ -19,9 +20,16 @@ describe('the embedded database template', () => {
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  /** The template's copy in `dataDir`, if it fits the migrations in `migrations`. */
+  const fromTemplate = (dataDir: string, from: string, migrations = migrationsFolder) => {
+    const started = startEmbeddedDatabase(dataDir, from);
+    expect(started.fromTemplate).toBe(true);
+    return adoptTemplateCopy(started.opening, dataDir, migrations);
+  };
+
   it('starts a new database from the template, migrated, and reopens it as it is', async () => {
     const dataDir = path.join(dir, 'first');
-    const client = await openFromTemplate(dataDir, template, migrationsFolder);
+    const client = await fromTemplate(dataDir, template);
     expect(client).toBeDefined();
     await client!.close();
     const database = await openDatabase({ kind: 'pglite', dataDir, template });
@@ -47,7 +55,7 @@ describe('the embedded database template', () => {
       .at(-1)!;
     await appendFile(path.join(changed, lastSql), '\n-- edited after the template was made\n');
     const dataDir = path.join(dir, 'changed');
-    expect(await openFromTemplate(dataDir, template, changed)).toBeUndefined();
+    expect(await fromTemplate(dataDir, template, changed)).toBeUndefined();
     expect(await readdir(dataDir)).toEqual([]);
   });
 
@@ -56,7 +64,7 @@ describe('the embedded database template', () => {
     await mkdir(broken);
     await writeFile(path.join(broken, 'PG_VERSION'), '7\n');
     const dataDir = path.join(dir, 'broken');
-    expect(await openFromTemplate(dataDir, broken, migrationsFolder)).toBeUndefined();
+    expect(await fromTemplate(dataDir, broken)).toBeUndefined();
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
   });
 });

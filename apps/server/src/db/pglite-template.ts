@@ -4,8 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { PgliteWorkerClient } from './pglite-client';
-import { isDatabase } from './pglite-files';
+import type { PgliteWorkerClient } from './pglite-client';
 import type { TDb } from './database';
 import { seedCatalog } from './seed-catalog';
 
@@ -57,20 +56,18 @@ async function removeOptionalForks(templateDir: string): Promise<void> {
 }
 
 /**
- * Opens a new database in `dataDir` as a copy of the template, or answers undefined (and leaves
- * no files behind) when there is a database there already, no template, or a template that
- * does not fit: one made by another PGlite, or with migrations that differ from this code's.
+ * The client of a database that `opening` copied from the template into `dataDir`, or undefined
+ * (and no files left behind) when the copy does not fit: made by another PGlite, unreadable, or
+ * with migrations that differ from this code's.
  */
-export async function openFromTemplate(
+export async function adoptTemplateCopy(
+  opening: Promise<PgliteWorkerClient>,
   dataDir: string,
-  templateDir: string,
   migrationsFolder: string,
 ): Promise<PgliteWorkerClient | undefined> {
-  if (!isDatabase(templateDir) || isDatabase(dataDir)) return undefined;
   let client: PgliteWorkerClient | undefined;
   try {
-    // The database's thread copies the folder while it loads PGlite.
-    client = await PgliteWorkerClient.open(dataDir, templateDir);
+    client = await opening;
     const applied = await client.query<{ hash: string }>(
       'select hash from drizzle.__drizzle_migrations order by created_at',
     );
