@@ -4,9 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index';
 import { adoptTemplateCopy } from './pglite-template';
 import { PgliteWorkerClient, startEmbeddedDatabase, type TEmbeddedStart } from './pglite-client';
@@ -54,6 +52,12 @@ export type TDatabaseOptions = (
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   const logger = options.onQuery && { logQuery: options.onQuery };
   if (options.kind === 'postgres') {
+    // Loaded only with PostgreSQL: the embedded database never needs them.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
@@ -66,7 +70,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       await pool.end();
       throw error;
     }
-    const listener = createListener(options.url);
+    const listener = createListener(pg, options.url);
     return {
       db: db as unknown as TDb,
       kind: 'postgres',
@@ -187,7 +191,7 @@ async function ping(db: TDb): Promise<boolean> {
 const RELISTEN_DELAY_MS = 500;
 
 /** One LISTEN connection for all channels, opened on first use and reopened after a loss. */
-function createListener(url: string) {
+function createListener(postgres: typeof pg, url: string) {
   const handlers = new Map<string, Set<TNotificationHandler>>();
   let client: Promise<pg.Client> | undefined;
   let closed = false;
@@ -195,7 +199,7 @@ function createListener(url: string) {
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
   function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new postgres.Client({ connectionString: url });
     next.on('notification', ({ channel, payload }) => {
       for (const handler of handlers.get(channel) ?? []) handler(payload ?? '');
     });

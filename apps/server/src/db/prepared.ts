@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { is, type SQL } from 'drizzle-orm';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import { entityKind, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { TDb } from './database';
 
@@ -33,7 +32,10 @@ export const nameOfText = (text: string) =>
 export function preparedByText<P extends object>(query: { prepare(name: string): P }): P {
   // Its name is known once its text is: given to the query Drizzle prepared without one.
   const prepared = query.prepare('');
-  if (is(prepared, NodePgPreparedQuery)) {
+  // Told by its class's entity kind: importing the class itself would load node-postgres on the
+  // embedded database too.
+  const kind = (prepared.constructor as { [entityKind]?: string })[entityKind];
+  if (kind === 'NodePgPreparedQuery') {
     const named = prepared as unknown as TNodePgQuery;
     named.queryConfig.name = named.rawQueryConfig.name = nameOfText(named.queryString);
   }

@@ -29,8 +29,8 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('the PostgreSQL fan-out',
     await database?.close();
   });
 
-  function startServer() {
-    const fanout = createPostgresFanout(database.url!, quiet, { heartbeatMs: HEARTBEAT_MS });
+  async function startServer() {
+    const fanout = await createPostgresFanout(database.url!, quiet, { heartbeatMs: HEARTBEAT_MS });
     // Socket.IO closes an engine only when attached to a server; this one never listens.
     const io = new Server(createServer(), { adapter: fanout.adapter });
     return {
@@ -44,7 +44,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('the PostgreSQL fan-out',
   const wasSent = (n: number) => heard.some((payload) => payload.includes(`{"n":${n}}`));
 
   it('keeps a lone server’s publications off the database until another server starts', async () => {
-    const a = startServer();
+    const a = await startServer();
     try {
       // Just started, it cannot know yet whether others run: it sends.
       a.publish(1);
@@ -57,7 +57,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('the PostgreSQL fan-out',
       expect(wasSent(2)).toBe(false);
 
       // Another server says it is there as it starts; from then on A sends again.
-      const b = startServer();
+      const b = await startServer();
       let n = 2;
       await expect
         .poll(async () => {

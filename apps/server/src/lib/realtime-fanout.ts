@@ -1,6 +1,5 @@
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Namespace, ServerOptions } from 'socket.io';
-import pg from 'pg';
+import type pg from 'pg';
 import { ZChannel } from '@flowsmith/shared';
 
 /** The name its connections carry in `pg_stat_activity`. */
@@ -247,11 +246,16 @@ function sendingOnlyWhereRead(
  * so a publication reaches clients connected to any server. Its table for payloads over
  * NOTIFY's 8000-byte limit (`socket_io_attachments`) comes with the migrations.
  */
-export function createPostgresFanout(
+export async function createPostgresFanout(
   url: string,
   log: TFanoutLog,
   { heartbeatMs = FANOUT_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
 ) {
+  // Loaded only where servers share PostgreSQL: the embedded database never needs them.
+  const [{ default: pg }, { createAdapter }] = await Promise.all([
+    import('pg'),
+    import('@socket.io/postgres-adapter'),
+  ]);
   // Its own small pool: one connection stays LISTENing, one sends and cleans up.
   const pool = new pg.Pool({ connectionString: url, max: 2, application_name: FANOUT_CONNECTION });
   // A dropped connection is reconnected by the adapter; it must not crash the process, also

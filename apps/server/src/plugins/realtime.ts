@@ -234,7 +234,7 @@ function createRealtime({
 export const realtimePlugin = fp<{ secretKey: string }>(
   async (app, { secretKey }) => {
     const { url } = app.database;
-    const fanout = url ? createPostgresFanout(url, app.log) : undefined;
+    const fanout = url ? await createPostgresFanout(url, app.log) : undefined;
     const realtime = createRealtime({
       httpServer: app.server,
       wsTokens: createWsTokenSigner(secretKey),
