@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir, template: PGLITE_TEMPLATE, started },
+      : { kind: 'pglite', dataDir, started },
   );
   const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
   const { buildApp } = await appModule;

@@ -41,11 +41,11 @@ export type TQueryHook = (query: string, params: unknown[]) => void;
 export type TDatabaseOptions = (
   | { kind: 'postgres'; url: string }
   /**
-   * `dataDir` undefined keeps the database in memory (tests). `template`: a migrated database
-   * made at build time, to start a new one from (see pglite-template.ts). `started`: the
-   * database's thread, started early by `startEmbeddedDatabase` with these same folders.
+   * `dataDir` undefined keeps the database in memory (tests). `started`: the database's thread,
+   * started early by `startEmbeddedDatabase` for this `dataDir` (with the build's template for a
+   * new database, see pglite-template.ts).
    */
-  | { kind: 'pglite'; dataDir: string | undefined; template?: string; started?: TEmbeddedStart }
+  | { kind: 'pglite'; dataDir: string | undefined; started?: TEmbeddedStart }
 ) & { onQuery?: TQueryHook };
 
 /** Opens the database, applies pending migrations and brings the built-in catalog up to date. */
@@ -84,8 +84,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
   }
   const started =
-    options.started ??
-    (options.dataDir ? startEmbeddedDatabase(options.dataDir, options.template) : undefined);
+    options.started ?? (options.dataDir ? startEmbeddedDatabase(options.dataDir) : undefined);
   const client =
     (started?.fromTemplate
       ? await adoptTemplateCopy(started.opening, options.dataDir!, migrationsFolder)

@@ -32,7 +32,11 @@ describe('the embedded database template', () => {
     const client = await fromTemplate(dataDir, template);
     expect(client).toBeDefined();
     await client!.close();
-    const database = await openDatabase({ kind: 'pglite', dataDir, template });
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir,
+      started: startEmbeddedDatabase(dataDir, template),
+    });
     const users = await database.db.execute('select count(*)::int as count from users');
     expect((users as unknown as { rows: Array<{ count: number }> }).rows[0]!.count).toBe(0);
     await database.db.execute(
@@ -40,7 +44,11 @@ describe('the embedded database template', () => {
     );
     await database.close();
 
-    const reopened = await openDatabase({ kind: 'pglite', dataDir, template });
+    const reopened = await openDatabase({
+      kind: 'pglite',
+      dataDir,
+      started: startEmbeddedDatabase(dataDir, template),
+    });
     const kept = await reopened.db.execute('select email from users');
     expect((kept as unknown as { rows: unknown[] }).rows).toEqual([{ email: 'kept@example.com' }]);
     await reopened.close();
