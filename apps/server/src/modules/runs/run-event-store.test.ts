@@ -229,4 +229,91 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
       await database.close();
     }
   });
+
+  it('ends the runs that end together in one statement, each with its own rows', async () => {
+    let recorded: string[] | undefined;
+    const database = await openTestDatabase(kind, (query) => recorded?.push(query));
+    const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
+    const { db } = database;
+    try {
+      const ids = [];
+      for (let i = 0; i < 5; i++) ids.push(await queuedRun(w));
+      for (const id of ids) await claimRun(db, id, 'owner', 60_000);
+      const userId = (await runById(db, ids[0]!))!.userId;
+      const log = (runId: string, user = userId): TReqLogToPrice => ({
+        id: randomUUID(),
+        userId: user,
+        runId,
+        provider: 'builtin',
+        model: 'unpriced',
+        status: 'succeeded',
+        pricing: { modelId: 'unpriced', model: 'unpriced', inputTokens: 1, outputTokens: 1 },
+      });
+      const nodeId = randomUUID();
+      const ending = (runId: string, seq: number): TStoredEvent => ({
+        event: {
+          runId,
+          seq,
+          type: 'node-status',
+          nodeId,
+          status: 'succeeded',
+        } as TRunProgressEvent,
+        nodeState: { status: 'succeeded' as const, output: { text: runId } },
+      });
+      const end = (seq: number) => ({
+        status: 'succeeded' as const,
+        error: null,
+        outputs: { seq },
+        seq,
+      });
+      const [a, b, c, d, e] = ids as [string, string, string, string, string];
+      const logs = { a: log(a), b: log(b), c: log(c) };
+      recorded = [];
+      // The first goes at once; the others come while it is stored and go together: one whose
+      // lease another process holds, and one whose request-log row names nobody (a broken key,
+      // which trying again cannot fix).
+      const results = await Promise.allSettled([
+        finishRun(db, a, 'owner', end(1), [ending(a, 1)], [logs.a]),
+        finishRun(db, b, 'owner', end(2), [ending(b, 2)], [logs.b]),
+        finishRun(db, c, 'owner', end(3), [ending(c, 3)], [logs.c], { signal: false }),
+        finishRun(db, d, 'other', end(4), [ending(d, 4)]),
+        finishRun(db, e, 'owner', end(5), [ending(e, 5)], [log(e, randomUUID())]),
+      ]);
+      const statements = recorded.filter((query) => /^with "ends"/.test(query));
+      recorded = undefined;
+      const [ra, rb, rc, rd, re] = results;
+      for (const [result, id, seq, logRow] of [
+        [ra, a, 1, logs.a],
+        [rb, b, 2, logs.b],
+        [rc, c, 3, logs.c],
+      ] as const) {
+        expect(result.status).toBe('fulfilled');
+        const { row, logs: stored } = (
+          result as PromiseFulfilledResult<Awaited<ReturnType<typeof finishRun>>>
+        ).value;
+        expect(row).toMatchObject({
+          id,
+          status: 'succeeded',
+          outputs: { seq },
+          seq,
+          leaseExpiresAt: null,
+        });
+        expect(stored.map((r) => r.id)).toEqual([logRow.id]);
+        expect(await nodeStates(db, id)).toMatchObject([{ nodeId, output: { text: id } }]);
+        expect((await eventsAfter(db, id, 0, 10)).map((event) => event.seq)).toEqual([seq]);
+      }
+      // Not ended by a process that no longer holds it; its events are stored all the same.
+      expect(rd).toEqual({ status: 'fulfilled', value: { row: undefined, logs: [] } });
+      expect((await runById(db, d))?.status).toBe('running');
+      expect((await eventsAfter(db, d, 0, 10)).map((event) => event.seq)).toEqual([4]);
+      // The broken one fails alone, after the four others were tried together.
+      expect(re.status).toBe('rejected');
+      expect((await runById(db, e))?.status).toBe('running');
+      // The first alone, the four others together (which failed), then each of those alone.
+      expect(statements).toHaveLength(1 + 1 + 4);
+    } finally {
+      await w.t.close();
+      await database.close();
+    }
+  });
 });

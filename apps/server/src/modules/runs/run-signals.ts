@@ -51,7 +51,7 @@ export async function signalRun(db: TDb, signal: TRunSignal, runId: string): Pro
 export function signalOf(
   db: TDb,
   signal: TRunSignal,
-  runId: string | Placeholder,
+  runId: string | Placeholder | SQL,
   detail?: SQL,
 ): SQL | undefined {
   if (localListeners.has(rootOf(db))) return undefined;

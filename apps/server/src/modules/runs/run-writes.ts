@@ -21,25 +21,32 @@ export function nodeStateRows(batch: TStoredEvent[]) {
   return [...states].map(([nodeId, state]) => ({ node_id: nodeId, ...state }));
 }
 
+/** A run's id: a placeholder, or a field of each row (for rows of several runs). */
+type TRunId = Placeholder | SQL;
+
 /**
  * The rows of a batch of events, of node states and of request-log rows, each sent as one JSON
  * value (a placeholder of a statement built once): the statement's text is the same whatever
  * the batch holds, so it is built and prepared once (a statement with a parameter per value
- * would cost its building per value, on every write).
+ * would cost its building per value, on every write). The rows of several runs' batches are
+ * one value too, each row naming its run (`runIdOfEvent`, `runIdOfState`).
  */
-export function insertEventRows(runId: Placeholder, events: Placeholder): SQL {
+export function insertEventRows(runId: TRunId, events: Placeholder): SQL {
   return sql`insert into ${runEvents} (run_id, seq, event)
     select ${runId}::uuid, (e ->> 'seq')::int, e from jsonb_array_elements(${events}::jsonb) e
     on conflict (run_id, seq) do nothing`;
 }
 
-export function upsertNodeStates(runId: Placeholder, rows: Placeholder): SQL {
+export const runIdOfEvent = sql`(e ->> 'runId')`;
+export const runIdOfState = sql`s.run_id`;
+
+export function upsertNodeStates(runId: TRunId, rows: Placeholder): SQL {
   const kept = (column: string) => `coalesce(excluded.${column}, run_node_states.${column})`;
   return sql`insert into ${runNodeStates}
       (run_id, node_id, status, output, error, started_at, finished_at, updated_at)
     select ${runId}::uuid, s.node_id, coalesce(s.status, 'queued'), s.output, s.error,
       s."startedAt", s."finishedAt", coalesce(s."updatedAt", now())
-    from jsonb_to_recordset(${rows}::jsonb) as s(node_id uuid, status text, output jsonb,
+    from jsonb_to_recordset(${rows}::jsonb) as s(run_id uuid, node_id uuid, status text, output jsonb,
       error text, "startedAt" timestamptz, "finishedAt" timestamptz, "updatedAt" timestamptz)
     on conflict (run_id, node_id) do update set status = excluded.status,
       output = excluded.output, error = excluded.error,
@@ -82,3 +89,9 @@ export function insertReqLogRows(logs: Placeholder): SQL {
 export const storedReqLogs = sql<
   Array<Record<string, unknown>>
 >`(select coalesce(json_agg(l), '[]'::json) from logs l)`;
+
+/** `storedReqLogs` of one run, for a statement that stores the rows of several. */
+export const storedReqLogsOf = (runId: SQL) =>
+  sql<
+    Array<Record<string, unknown>>
+  >`(select coalesce(json_agg(l), '[]'::json) from logs l where l.run_id = ${runId})`;

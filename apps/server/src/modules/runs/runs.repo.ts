@@ -44,6 +44,7 @@ import {
 
 export type { TStoredEvent } from './run-writes';
 export { claimRun } from './run-claim.repo';
+export { finishRun } from './run-finish.repo';
 
 export type TRunRow = typeof runs.$inferSelect;
 /** Who executes a run (`owner`, one process) and for how long before renewing. */
@@ -228,10 +229,6 @@ export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs
     .returning({ id: runs.id, cancelRequestedAt: runs.cancelRequestedAt });
 }
 
-// The run's stored end as JSON, for its `done` signal to carry to its waiters (`runFromSignal`);
-// none when it would not fit a notification's 8,000 bytes: they read it then.
-const endedRow = sql`(select t from (select to_jsonb(${runs})::text as t) r where octet_length(t) < 7000)`;
-
 /** The run a `done` signal carried, as `runById` reads it; undefined when it carried none. */
 export function runFromSignal(detail: string | undefined): TRunRow | undefined {
   if (!detail) return undefined;
@@ -240,89 +237,6 @@ export function runFromSignal(detail: string | undefined): TRunRow | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The statement of `finishRun`, built once per database: with the `done` signal or without, and
- * with the writes of events and request-log rows or, when there are none, the run's row alone (a
- * run whose events cannot be stored is ended without them).
- */
-const finishStatement = (notify: boolean, writing: boolean) =>
-  preparedStatement((db) => {
-    const p = sql.placeholder;
-    const writes = [
-      ['w0', insertEventRows(p('id'), p('events'))],
-      ['w1', upsertNodeStates(p('id'), p('states'))],
-      ['logs', insertReqLogRows(p('logs'))],
-    ] as const;
-    const signalled = notify ? signalOf(db, 'done', p('id'), endedRow) : undefined;
-    return (
-      db
-        .with(...(writing ? writes.map(([name, write]) => db.$with(name, {}).as(write)) : []))
-        .update(runs)
-        .set({
-          status: sql`${p('status')}`,
-          error: sql`${p('error')}`,
-          outputs: sql`${p('outputs')}::jsonb`,
-          seq: sql`${p('seq')}::int`,
-          finishedAt: sql`${p('at')}::timestamptz`,
-          leaseExpiresAt: sql`null`,
-          // Given, or its $onUpdate would be the time the statement was prepared.
-          updatedAt: sql`${p('at')}::timestamptz`,
-        })
-        .where(
-          and(eq(runs.id, p('id')), eq(runs.status, 'running'), eq(runs.leaseOwner, p('owner'))),
-        )
-        // Sent for the row it finished only, when the statement commits.
-        .returning({
-          ...getTableColumns(runs),
-          signalled: signalled ? sql`${signalled}::text` : sql`null`,
-          logs: writing ? storedReqLogs : sql<Array<Record<string, unknown>>>`'[]'::json`,
-        })
-        .prepare(`finish_run${writing ? '' : '_alone'}${notify ? '' : '_quietly'}`)
-    );
-  });
-const finishStatements = [false, true].map((notify) =>
-  [false, true].map((writing) => finishStatement(notify, writing)),
-);
-
-/**
- * Stores a run's end, with the events not stored yet (`events`) and request-log rows of its model
- * calls not stored yet (`logs`), and signals its waiters, in one statement, only while `owner`
- * still holds it: a process whose lease was taken over stores only the events and rows (which
- * are the same whoever stores them). The finished row, if it was stored, and the request-log
- * rows this statement stored. `signal: false` for a run only its own process waits for (it gets
- * the row without a signal). Its text is the same whatever it stores: each kind of row is one
- * JSON value.
- */
-export async function finishRun(
-  db: TDb,
-  id: string,
-  owner: string,
-  values: Pick<TRunRow, 'status' | 'error' | 'outputs' | 'seq'>,
-  events: TStoredEvent[] = [],
-  logs: TReqLogToPrice[] = [],
-  { signal = true } = {},
-): Promise<{ row: TRunRow | undefined; logs: TReqLogRow[] }> {
-  const writing = events.length > 0 || logs.length > 0;
-  const statement = finishStatements[Number(signal)]![Number(writing)]!(db);
-  const [finished] = await statement.execute({
-    id,
-    owner,
-    status: values.status,
-    error: values.error,
-    outputs: jsonParam(values.outputs),
-    seq: values.seq,
-    at: new Date().toISOString(),
-    events: eventRows(events),
-    states: jsonParam(nodeStateRows(events)),
-    logs: jsonParam(logs),
-  });
-  if (!finished) return { row: undefined, logs: [] };
-  const { signalled, logs: stored, ...row } = finished;
-  // On the embedded database the statement sends none (see `signalOf`).
-  if (signal && signalled === null) await signalRun(db, 'done', id);
-  return { row, logs: fromJson(reqLogs, stored) };
 }
 
 /** Numbers and stores a run's status event in `tx`, after every event stored so far. */
