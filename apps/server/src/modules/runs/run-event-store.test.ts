@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TRunProgressEvent } from '@flowsmith/shared';
 import { describe, expect, it } from 'vitest';
 import { modelPrices, reqLogs } from '../../db/schema/index';
@@ -11,6 +11,7 @@ import {
   eventsAfter,
   finishRun,
   nodeStates,
+  renewLeases,
   runById,
   storeEvents,
   type TStoredEvent,
@@ -316,4 +317,27 @@ describe.each(testDatabaseKinds)('storing a run’s events (%s)', (kind) => {
       await database.close();
     }
   });
+
+  it.runIf(kind === 'postgres')(
+    'renews the leases of the runs it can, not waiting for a run whose end is being stored',
+    async () => {
+      const database = await openTestDatabase(kind);
+      const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
+      const { db } = database;
+      try {
+        const [a, b] = [await queuedRun(w), await queuedRun(w)];
+        for (const id of [a, b]) await claimRun(db, id, 'owner', 60_000);
+        await db.transaction(async (tx) => {
+          // As a batch of ends holds its rows until it commits.
+          await tx.execute(sql`select 1 from runs where id = ${a} for update`);
+          const renewed = await renewLeases(db, 'owner', [a, b], 120_000);
+          expect(renewed.map((row) => row.id)).toEqual([b]);
+        });
+        expect((await renewLeases(db, 'owner', [a, b], 120_000)).length).toBe(2);
+      } finally {
+        await w.t.close();
+        await database.close();
+      }
+    },
+  );
 });

@@ -218,14 +218,21 @@ export const runById = async (db: TDb, id: string): Promise<TRunRow | undefined>
 
 /**
  * Extends the leases of `owner`'s running runs; answers those it still holds, with whether a
- * cancel was asked for (in case its signal was missed).
+ * cancel was asked for (in case its signal was missed). A run whose row another statement holds
+ * (its end, being stored) is left as it is: ends stored together lock their rows in an order of
+ * their own, and waiting for them while holding others could deadlock.
  */
 export async function renewLeases(db: TDb, owner: string, ids: string[], leaseMs: number) {
   if (ids.length === 0) return [];
+  const held = db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(inArray(runs.id, ids), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
+    .for('no key update', { skipLocked: true });
   return db
     .update(runs)
     .set({ leaseExpiresAt: fromNow(leaseMs) })
-    .where(and(inArray(runs.id, ids), eq(runs.status, 'running'), eq(runs.leaseOwner, owner)))
+    .where(inArray(runs.id, held))
     .returning({ id: runs.id, cancelRequestedAt: runs.cancelRequestedAt });
 }
 
