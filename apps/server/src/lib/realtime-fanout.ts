@@ -1,6 +1,7 @@
 import type { Namespace, ServerOptions } from 'socket.io';
 import type pg from 'pg';
 import { ZChannel } from '@flowsmith/shared';
+import { coalescing } from './coalescing';
 
 /** The name its connections carry in `pg_stat_activity`. */
 export const FANOUT_CONNECTION = 'flowsmith-realtime';
@@ -93,20 +94,8 @@ type TNotification = {
  * transaction, so a payload repeated in a batch goes in the next one.
  */
 function batchingNotifications(query: TQuery) {
-  let waiting: TNotification[] = [];
-  let sending: Promise<void> | undefined;
-
-  const send = async () => {
-    while (waiting.length > 0) {
-      const batch: TNotification[] = [];
-      const seen = new Set<string>();
-      for (const next of waiting) {
-        const key = `${next.channel}\n${next.payload}`;
-        if (batch.length === MAX_BATCH || seen.has(key)) break;
-        seen.add(key);
-        batch.push(next);
-      }
-      waiting = waiting.slice(batch.length);
+  const notifications = coalescing<TNotification>(
+    async (batch) => {
       try {
         await query(
           'SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(channel, payload, i) ORDER BY n.i',
@@ -116,24 +105,31 @@ function batchingNotifications(query: TQuery) {
       } catch (error) {
         for (const n of batch) n.done(error);
       }
-    }
-    sending = undefined;
-  };
+    },
+    (waiting) => {
+      const seen = new Set<string>();
+      let count = 0;
+      for (const next of waiting) {
+        const key = `${next.channel}\n${next.payload}`;
+        if (count === MAX_BATCH || seen.has(key)) break;
+        seen.add(key);
+        count++;
+      }
+      return count;
+    },
+  );
 
   const batched: TQuery = (text, values) => {
     if (text !== NOTIFY || !values) return query(text, values);
     return new Promise<void>((resolve, reject) => {
-      waiting.push({
+      notifications.add({
         channel: String(values[0]),
         payload: String(values[1]),
         done: (error) => (error === undefined ? resolve() : reject(error as Error)),
       });
-      sending ??= send();
     });
   };
-  /** Resolves once every notification queued so far has been sent (or has failed). */
-  const sent = () => sending ?? Promise.resolve();
-  return { query: batched, sent };
+  return { query: batched, sent: notifications.sent };
 }
 
 type TAdapter = Namespace['adapter'];

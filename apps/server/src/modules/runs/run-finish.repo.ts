@@ -3,6 +3,7 @@ import type { TDb } from '../../db/database';
 import { fromJson, jsonParam } from '../../db/json-rows';
 import { preparedStatement } from '../../db/prepared';
 import { reqLogs, runs } from '../../db/schema/index';
+import { coalescing } from '../../lib/coalescing';
 import { isTransient } from '../../lib/persistently';
 import type { TReqLogToPrice } from '../models/models.repo';
 import { signalOf, signalRun } from './run-signals';
@@ -104,10 +105,9 @@ type TEnd = {
   /** How long its JSON is, all parts together. */
   chars: number;
   signal: boolean;
-  settle: (finished: Promise<TFinished>) => void;
+  resolve: (finished: TFinished) => void;
+  reject: (error: unknown) => void;
 };
-/** Per database handle: the ends waiting for the statement under way, if one is. */
-const queues = new WeakMap<TDb, { waiting: TEnd[]; busy: boolean }>();
 
 /** Stores `ends` in one statement and signals their waiters: each one's row and rows stored. */
 async function storeEnds(db: TDb, ends: TEnd[]): Promise<Map<string, TFinished>> {
@@ -140,35 +140,32 @@ async function storeEnds(db: TDb, ends: TEnd[]): Promise<Map<string, TFinished>>
  * one run's bad values do not fail the others.
  */
 async function finishTogether(db: TDb, ends: TEnd[]): Promise<void> {
-  const stored = storeEnds(db, ends);
-  const failed = await stored.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (failed !== undefined && ends.length > 1 && !isTransient(failed)) {
-    for (const end of ends) await finishTogether(db, [end]);
+  let found: Map<string, TFinished>;
+  try {
+    found = await storeEnds(db, ends);
+  } catch (error) {
+    if (ends.length > 1 && !isTransient(error))
+      for (const end of ends) await finishTogether(db, [end]);
+    else for (const end of ends) end.reject(error);
     return;
   }
-  for (const end of ends)
-    end.settle(stored.then((found) => found.get(end.id) ?? { row: undefined, logs: [] }));
+  for (const end of ends) end.resolve(found.get(end.id) ?? { row: undefined, logs: [] });
 }
 
-/** Takes the waiting ends of `db` in statements of their own, one at a time, until none wait. */
-async function drain(db: TDb, queue: { waiting: TEnd[]; busy: boolean }): Promise<void> {
-  queue.busy = true;
-  while (queue.waiting.length > 0) {
-    let chars = 0;
-    let count = 0;
-    while (
-      count < queue.waiting.length &&
-      count < MAX_RUNS &&
-      (count === 0 || chars + queue.waiting[count]!.chars <= MAX_JSON_CHARS)
-    )
-      chars += queue.waiting[count++]!.chars;
-    await finishTogether(db, queue.waiting.splice(0, count));
+/** As many waiting ends as one statement takes: up to `MAX_RUNS`, and about `MAX_JSON_CHARS`. */
+function endsToTake(waiting: readonly TEnd[]): number {
+  let chars = 0;
+  let count = 0;
+  for (const end of waiting) {
+    if (count === MAX_RUNS || (count > 0 && chars + end.chars > MAX_JSON_CHARS)) break;
+    chars += end.chars;
+    count++;
   }
-  queue.busy = false;
+  return count;
 }
+
+/** Per database handle: its ends, stored together while one statement is under way. */
+const ending = new WeakMap<TDb, ReturnType<typeof coalescing<TEnd>>>();
 
 /**
  * Stores a run's end, with the events not stored yet (`events`) and request-log rows of its model
@@ -209,16 +206,7 @@ export function finishRun(
     logs: jsonParam(logs),
   };
   const chars = Object.values(json).reduce((sum, text) => sum + text.length, 0);
-  return new Promise((resolve, reject) => {
-    let queue = queues.get(db);
-    if (!queue) queues.set(db, (queue = { waiting: [], busy: false }));
-    queue.waiting.push({
-      id,
-      json,
-      chars,
-      signal,
-      settle: (finished) => finished.then(resolve, reject),
-    });
-    if (!queue.busy) void drain(db, queue);
-  });
+  const ends = ending.get(db) ?? coalescing((batch) => finishTogether(db, batch), endsToTake);
+  ending.set(db, ends);
+  return new Promise((resolve, reject) => ends.add({ id, json, chars, signal, resolve, reject }));
 }
