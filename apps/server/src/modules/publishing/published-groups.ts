@@ -16,7 +16,7 @@ import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { checkModelQuota } from '../billing/quotas';
 import type { TRunQueue } from '../runs/run-queue';
-import { insertRun } from '../runs/runs.repo';
+import { storeRun } from '../runs/run-store';
 import * as repo from './publishing.repo';
 
 /** A group's published version, as every outside caller runs it. */
@@ -119,8 +119,8 @@ export function checkPublishedInputs(
 
 /**
  * Starts a run of a group's published version for `userId` (the caller, or for visitors of a
- * public app the project's owner), after checking the inputs and the owner's quota; the run
- * is queued by the statement that stores it. The run row, `queued`.
+ * public app the project's owner), after checking the inputs and the owner's quota (see
+ * `storeRun`). The run row.
  */
 export async function startPublishedRun(
   db: TDb,
@@ -134,22 +134,17 @@ export async function startPublishedRun(
 ) {
   checkPublishedInputs(published, inputs);
   await checkModelQuota(db, published.projectId);
-  const id = randomUUID();
-  return insertRun(
-    db,
-    {
-      id,
-      projectId: published.projectId,
-      userId,
-      nodeGroupId: published.groupId,
-      groupVersionId: published.version.id,
-      customAiId,
-      inputs,
-      // The frozen version's params: what this run executes, whatever the canvas holds now.
-      paramsSnapshot: Object.fromEntries(
-        published.graph.nodes.map((node) => [node.id, node.data.params]),
-      ),
-    },
-    { enqueueing: await queue.enqueueing(id) },
-  );
+  return storeRun(db, queue, {
+    id: randomUUID(),
+    projectId: published.projectId,
+    userId,
+    nodeGroupId: published.groupId,
+    groupVersionId: published.version.id,
+    customAiId,
+    inputs,
+    // The frozen version's params: what this run executes, whatever the canvas holds now.
+    paramsSnapshot: Object.fromEntries(
+      published.graph.nodes.map((node) => [node.id, node.data.params]),
+    ),
+  });
 }

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/database';
 import { asyncCommit } from '../../db/async-commit';
 import { preparedStatement } from '../../db/prepared';
@@ -11,10 +12,23 @@ type TRunRow = typeof runs.$inferSelect;
 /** `now() + ms` on the database's clock, the one clock every process compares leases with. */
 export const fromNow = (ms: number | SQL) => sql`now() + ${ms} * interval '1 millisecond'`;
 
-const claim = (db: TDb) => {
+/** What a claim answers with: the run, and the graph of its project when it runs the canvas. */
+const claimReturning = (db: TDb) => {
   // A run of the canvas runs the graph as it is now: read by the claim, spared a statement.
   const graph = graphParts(db, runs.projectId, { when: isNull(runs.groupVersionId) });
-  return db
+  return {
+    ...getTableColumns(runs),
+    // Named: the claim is one part of a statement that writes more (see `claimingStatement`).
+    graphNodes: graph.nodes.as('graph_nodes'),
+    graphConnections: graph.connections.as('graph_connections'),
+    graphInputs: graph.inputs.as('graph_inputs'),
+    graphOutputs: graph.outputs.as('graph_outputs'),
+    graphGroups: graph.groups.as('graph_groups'),
+  };
+};
+
+const claim = (db: TDb) =>
+  db
     .update(runs)
     .set({
       status: 'running',
@@ -25,16 +39,7 @@ const claim = (db: TDb) => {
       updatedAt: sql`${sql.placeholder('startedAt')}`,
     })
     .where(and(eq(runs.id, sql.placeholder('id')), eq(runs.status, 'queued')))
-    .returning({
-      ...getTableColumns(runs),
-      // Named: the claim is one part of a statement that writes more (see `claimStatementOf`).
-      graphNodes: graph.nodes.as('graph_nodes'),
-      graphConnections: graph.connections.as('graph_connections'),
-      graphInputs: graph.inputs.as('graph_inputs'),
-      graphOutputs: graph.outputs.as('graph_outputs'),
-      graphGroups: graph.groups.as('graph_groups'),
-    });
-};
+    .returning(claimReturning(db));
 
 /**
  * What a run's claim counts ahead for its first model calls (see `countingRunAhead`), in the
@@ -87,12 +92,18 @@ export function countedOf(ahead: TAheadJson | null, periodStart: Date): TCounted
 }
 
 /**
- * The claim, with what it counts ahead (only for a run it takes) and a write of its own
- * (`withClaim`) if given.
+ * A statement that claims a run: `claimed` (an update of a queued run, or the insert of a run
+ * stored already claimed, returning `claimReturning`), with what it counts ahead (only for a
+ * run it takes) and a write of its own (`withClaim`) if given. Its placeholders: the claim's,
+ * and `startedAt` and `aheadValues`.
  */
-function claimStatementOf(db: TDb, withClaim: ((claimedId: SQL) => SQL) | undefined, name: string) {
+function claimingStatement(
+  db: TDb,
+  claimedBy: ReturnType<typeof claim> | ReturnType<typeof claimedInsert>,
+  withClaim?: (claimedId: SQL) => SQL,
+) {
   const p = sql.placeholder;
-  const claimed = db.$with('claimed').as(claim(db));
+  const claimed = db.$with('claimed').as(claimedBy);
   const also = withClaim
     ? [db.$with('also', {}).as(withClaim(sql.raw('(select id from claimed)')))]
     : [];
@@ -115,53 +126,31 @@ function claimStatementOf(db: TDb, withClaim: ((claimedId: SQL) => SQL) | undefi
   return db
     .with(claimed, ...also, ...counting)
     .select(fields)
-    .from(claimed)
-    .prepare(name);
+    .from(claimed);
 }
-const claimStatement = preparedStatement((db) => claimStatementOf(db, undefined, 'claim_run'));
-/** The claim with a write of its own, by that write (one per queue kind). */
-const claimWithStatements = new Map<
-  (claimedId: SQL) => SQL,
-  (db: TDb) => ReturnType<typeof claimStatementOf>
->();
+
+/** The insert of a run (`values`) stored already claimed, as `claim` leaves one it takes. */
+const claimedInsert = (db: TDb, values: PgInsertValue<typeof runs>) =>
+  db
+    .insert(runs)
+    .values({ ...values, leaseExpiresAt: fromNow(sql`${sql.placeholder('leaseMs')}`) })
+    .returning(claimReturning(db));
 
 /**
- * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
- * executed once however often it is queued. `withClaim` is written by the same statement, only
- * when it takes the run, and so are the requests counted ahead for its first model calls
- * (`ahead`; none without). The claimed run, with its project's graph when it runs the canvas, and
- * the requests counted for it (`counted`, when some were).
+ * The statement that stores a run already claimed (its columns `values`, the lease's length a
+ * `leaseMs` placeholder), counting ahead and answering as `claimRun` does.
  */
-export async function claimRun(
-  db: TDb,
-  id: string,
-  owner: string,
-  leaseMs: number,
-  withClaim?: (claimedId: SQL) => SQL,
-  ahead: TClaimAhead = { periodStart: new Date(0), modelKinds: [], max: 0 },
-): Promise<
-  | {
-      run: TRunRow;
-      graph?: TGraphRows;
-      counted?: TCounted;
-    }
-  | undefined
-> {
-  const values = {
-    id,
-    owner,
-    leaseMs,
-    startedAt: new Date(),
-    ...aheadValues(ahead),
-  };
-  let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
-  if (!statement && withClaim) {
-    const name = `claim_run_with_${claimWithStatements.size + 1}`;
-    statement = preparedStatement((db) => claimStatementOf(db, withClaim, name));
-    claimWithStatements.set(withClaim, statement);
-  }
-  const [claimed] = await statement!(db).execute(values);
-  if (!claimed) return undefined;
+export const claimingInsert = (db: TDb, values: PgInsertValue<typeof runs>) =>
+  claimingStatement(db, claimedInsert(db, values));
+
+/** A run as its claim left it: the row, its graph, what was counted ahead for it. */
+export type TRunClaim = { run: TRunRow; graph?: TGraphRows; counted?: TCounted };
+
+/** The claim a claiming statement answered with, in `ahead`'s month. */
+export function claimOf(
+  claimed: Awaited<ReturnType<ReturnType<typeof claimingStatement>['execute']>>[number],
+  ahead: TClaimAhead,
+): TRunClaim {
   const {
     graphNodes,
     graphConnections,
@@ -182,4 +171,47 @@ export async function claimRun(
     groups: graphGroups,
   });
   return { run, graph, counted };
+}
+
+const claimStatement = preparedStatement((db) =>
+  claimingStatement(db, claim(db)).prepare('claim_run'),
+);
+/** The claim with a write of its own, by that write (one per queue kind). */
+const claimWithStatements = new Map<
+  (claimedId: SQL) => SQL,
+  (db: TDb) => ReturnType<ReturnType<typeof claimingStatement>['prepare']>
+>();
+
+/**
+ * Takes a queued run for `owner` with a lease of `leaseMs`: in one statement, so a run is
+ * executed once however often it is queued. `withClaim` is written by the same statement, only
+ * when it takes the run, and so are the requests counted ahead for its first model calls
+ * (`ahead`; none without). The claimed run, with its project's graph when it runs the canvas, and
+ * the requests counted for it (`counted`, when some were).
+ */
+export async function claimRun(
+  db: TDb,
+  id: string,
+  owner: string,
+  leaseMs: number,
+  withClaim?: (claimedId: SQL) => SQL,
+  ahead: TClaimAhead = { periodStart: new Date(0), modelKinds: [], max: 0 },
+): Promise<TRunClaim | undefined> {
+  const values = {
+    id,
+    owner,
+    leaseMs,
+    startedAt: new Date(),
+    ...aheadValues(ahead),
+  };
+  let statement = withClaim ? claimWithStatements.get(withClaim) : claimStatement;
+  if (!statement && withClaim) {
+    const name = `claim_run_with_${claimWithStatements.size + 1}`;
+    statement = preparedStatement((db) =>
+      claimingStatement(db, claim(db), withClaim).prepare(name),
+    );
+    claimWithStatements.set(withClaim, statement);
+  }
+  const [claimed] = await statement!(db).execute(values);
+  return claimed && claimOf(claimed, ahead);
 }

@@ -22,7 +22,7 @@ import { createRunEventWriter } from './run-events';
 import { createRunServices, type TRunServiceDeps } from './run-services';
 import type { TRunSignals } from './run-signals';
 import * as repo from './runs.repo';
-import type { TRunRow } from './runs.repo';
+import type { TRunClaim, TRunRow } from './runs.repo';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const INTERRUPTED = 'Interrupted: the process running it stopped';
@@ -105,12 +105,12 @@ export function createRunExecutor(
   }
 
   /**
-   * Claims a queued run and executes it; `claimed`: its row, stored claimed by this process;
+   * Claims a queued run and executes it; `claimed`: its claim, stored claimed by this process;
    * `withClaim`: what the claim writes too (see `TRunWorker`).
    */
   async function execute(
     runId: string,
-    claimed?: TRunRow,
+    claimed?: TRunClaim,
     withClaim?: (claimedId: SQL) => SQL,
   ): Promise<void> {
     // While the process stops, waiting runs stay queued: another process (or the next start)
@@ -119,14 +119,14 @@ export function createRunExecutor(
     // Cancellable from here on, even while it is being claimed.
     const controller = new AbortController();
     controllers.set(runId, controller);
-    const claim = claimed
-      ? { run: claimed, graph: undefined, counted: undefined }
-      : await repo
-          .claimRun(db, runId, owner, settings.leaseMs, withClaim, aheadAtClaim())
-          .catch((error: unknown) => {
-            controllers.delete(runId);
-            throw error;
-          });
+    const claim =
+      claimed ??
+      (await repo
+        .claimRun(db, runId, owner, settings.leaseMs, withClaim, aheadAtClaim())
+        .catch((error: unknown) => {
+          controllers.delete(runId);
+          throw error;
+        }));
     if (!claim) {
       controllers.delete(runId);
       return;
@@ -294,8 +294,8 @@ export function createRunExecutor(
       const offResync = signals.on('resync', onResync);
       let known = stored;
       // A run known not to have ended yet (subscribed above, in the same turn) is not read before
-      // its `done` signal (or `finished` here) comes.
-      let unread = !stored && !stopping && signals.notEnded(runId);
+      // its `done` signal (or `finished` here, for one this process executes) comes.
+      let unread = !stored && !stopping && (controllers.has(runId) || signals.notEnded(runId));
       try {
         for (;;) {
           const signalled = new Promise<TRunRow | undefined>((resolve) => (wake = resolve));

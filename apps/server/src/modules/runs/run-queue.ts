@@ -1,16 +1,16 @@
 import type { SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import type { TRunSignal, TRunSignals } from './run-signals';
-import { queuedRunIds, type TRunLease, type TRunRow } from './runs.repo';
+import { queuedRunIds, type TRunClaim, type TRunLease } from './runs.repo';
 
 /**
- * Executes a run; `claimed` is its row when it was stored already claimed by this process.
+ * Executes a run; `claimed` is its claim when it was stored already claimed by this process.
  * `withClaim` is a write the claiming statement makes too, given the claimed run's id, only
  * when it claims the run.
  */
 export type TRunWorker = (
   runId: string,
-  claimed?: TRunRow,
+  claimed?: TRunClaim,
   withClaim?: (claimedId: SQL) => SQL,
 ) => Promise<void>;
 
@@ -27,7 +27,7 @@ export type TEnqueueing = { writes: SQL[]; params: Record<string, unknown>; sign
  */
 export type TRunReservation = {
   lease: TRunLease;
-  run(row: TRunRow): void;
+  run(claim: TRunClaim): void;
   release(): void;
 };
 
@@ -153,7 +153,7 @@ export function createInProcessRunQueue(
       return {
         lease,
         // On the next turn of the event loop: whoever stored the run is waiting for it by then.
-        run: (row) => void setImmediate(() => fill(() => work(row.id, row))),
+        run: (claim) => void setImmediate(() => fill(() => work(claim.run.id, claim))),
         release: () => fill(),
       };
     },

@@ -42,8 +42,11 @@ describe.each(testDatabaseKinds)('run signals on %s', (kind) => {
     'carry a run ended by its worker with its `done`',
     async () => {
       const database = await sharedDatabase(kind);
-      const w = await createWorld(database, { config: { runs: { parallelRuns: 1 } } });
+      // This server executes nothing: its runs are queued, and the second app's worker ends them
+      // (a run stored already claimed is waited for only where it runs, and signals nobody).
+      const w = await createWorld(database, { config: { runs: { parallelRuns: 0 } } });
       apps.push(w.t);
+      apps.push(await createTestApp({ database, config: { runs: { parallelRuns: 1 } } }));
       const signals = await listenForRunSignals(database);
       try {
         const ends: Array<{ id: string; detail?: string }> = [];

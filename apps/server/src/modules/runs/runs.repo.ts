@@ -31,7 +31,14 @@ import {
   preparedStatement,
   preparedStatements,
 } from '../../db/prepared';
-import { fromNow } from './run-claim.repo';
+import {
+  aheadValues,
+  claimingInsert,
+  claimOf,
+  fromNow,
+  type TClaimAhead,
+  type TRunClaim,
+} from './run-claim.repo';
 import {
   eventRows,
   insertEventRows,
@@ -43,7 +50,7 @@ import {
 } from './run-writes';
 
 export type { TStoredEvent } from './run-writes';
-export { claimRun } from './run-claim.repo';
+export { claimRun, type TRunClaim } from './run-claim.repo';
 export { finishRun } from './run-finish.repo';
 
 export type TRunRow = typeof runs.$inferSelect;
@@ -98,17 +105,14 @@ export async function groupWithRole(db: TDb, groupId: string, userId: string) {
   return group;
 }
 
-type TRunValues = Omit<typeof runs.$inferInsert, 'paramsSnapshot' | 'leaseExpiresAt'> & {
+export type TRunValues = Omit<typeof runs.$inferInsert, 'paramsSnapshot' | 'leaseExpiresAt'> & {
   id: string;
   projectId: string;
   paramsSnapshot?: Record<string, unknown>;
 };
-/** How a run is stored: handed to the workers, or already claimed by this process. */
-type TRunStoredAs = { enqueueing: TEnqueueing } | { claimed: TRunLease };
 
 // Each node's params in the project, by node id: a run of the canvas keeps them as they were.
 const canvasParams = sql`(select coalesce(jsonb_object_agg(${nodes.id}, ${nodes.data} -> 'params'), '{}'::jsonb) from ${nodes} where ${nodes.projectId} = ${sql.placeholder('projectId')})`;
-const claimedUntil = fromNow(sql`${sql.placeholder('leaseMs')}`);
 // A number for each write statement an enqueueing brings, for the shape it gives a run's insert.
 const writeNumbers = new WeakMap<SQL, number>();
 let writesNumbered = 0;
@@ -117,74 +121,106 @@ const writeNumber = (write: SQL) => {
   return writeNumbers.get(write)!;
 };
 
+/** A run's columns as its insert gives them: each value a placeholder named after its column. */
+function insertValues({ given, nulls, canvas }: TRunShape) {
+  const values: Record<string, SQL | Placeholder> = {};
+  for (const column of given) values[column] = sql.placeholder(column);
+  for (const column of nulls) values[column] = sql`null`;
+  if (canvas) values.paramsSnapshot = canvasParams;
+  return values as PgInsertValue<typeof runs>;
+}
+
 /**
- * The insert of a run with `given` columns, each value a placeholder named after its column
- * (null ones written as null), the canvas's params read by it or not, and what `as` makes it
- * write too: built once per shape, its values parameters.
+ * Which columns of a run are given (`given`, the others null) and whether the canvas's params
+ * are read by its insert: what the insert's text depends on, with `shape` naming it.
+ */
+type TRunShape = { given: string[]; nulls: string[]; canvas: boolean; shape: string };
+
+function shapeOf(columns: Record<string, unknown>, canvas: boolean, also: string): TRunShape {
+  const given = Object.keys(columns).filter((column) => columns[column] != null);
+  const nulls = Object.keys(columns).filter((column) => columns[column] === null);
+  return { given, nulls, canvas, shape: [given.join(), nulls.join(), canvas, also].join('|') };
+}
+
+/**
+ * The insert of a run of `shape` with what `enqueueing` writes too: built once per shape and
+ * writes, its values parameters.
  */
 const insertRunStatement = preparedStatements(
-  (
-    db: TDb,
-    {
-      given,
-      nulls,
-      canvas,
-      as,
-    }: { given: string[]; nulls: string[]; canvas: boolean; as: TRunStoredAs },
-  ) => {
-    const values: Record<string, SQL | Placeholder> = {};
-    for (const column of given) values[column] = sql.placeholder(column);
-    for (const column of nulls) values[column] = sql`null`;
-    if (canvas) values.paramsSnapshot = canvasParams;
-    if ('claimed' in as) values.leaseExpiresAt = claimedUntil;
-    const enqueueing = 'enqueueing' in as ? as.enqueueing : undefined;
-    const writes = (enqueueing?.writes ?? []).map((write, i) => db.$with(`w${i}`, {}).as(write));
-    const signal = enqueueing && signalOf(db, enqueueing.signal, sql.placeholder('id'));
+  (db: TDb, { shape, enqueueing }: { shape: TRunShape; enqueueing: TEnqueueing }) => {
+    const writes = enqueueing.writes.map((write, i) => db.$with(`w${i}`, {}).as(write));
     // The signal is sent when the statement commits.
+    const signal = signalOf(db, enqueueing.signal, sql.placeholder('id'));
     const signalled = signal ? sql<string>`${signal}::text` : sql<null>`null`;
     return preparedByText(
       db
         .with(...writes)
         .insert(runs)
-        .values(values as PgInsertValue<typeof runs>)
+        .values(insertValues(shape))
         .returning({ ...getTableColumns(runs), signalled }),
     );
   },
 );
 
 /**
- * Stores a run and, in the same statement, either what hands it to the workers (`enqueueing`),
- * so both commit together without a transaction around them, or its claim by this process
- * (`claimed`), as `claimRun` would leave it. With `canvas`, the statement reads the params of
- * the project's nodes as the run's snapshot. The stored row.
+ * Stores a run and, in the same statement, what hands it to the workers (`enqueueing`), so both
+ * commit together without a transaction around them. With `canvas`, the statement reads the
+ * params of the project's nodes as the run's snapshot. The stored row.
  */
 export async function insertRun(
   db: TDb,
   values: TRunValues,
-  as: TRunStoredAs,
+  { enqueueing }: { enqueueing: TEnqueueing },
   { canvas = false } = {},
 ): Promise<TRunRow> {
-  const claimed = 'claimed' in as ? as.claimed : undefined;
-  const enqueueing = 'enqueueing' in as ? as.enqueueing : undefined;
-  const columns: Record<string, unknown> = claimed
-    ? { ...values, status: 'running', startedAt: new Date(), leaseOwner: claimed.owner }
-    : values;
-  const given = Object.keys(columns).filter((column) => columns[column] != null);
-  const nulls = Object.keys(columns).filter((column) => columns[column] === null);
-  const params = { ...columns, ...(claimed ? { leaseMs: claimed.leaseMs } : enqueueing!.params) };
-  const shape = [
-    given.join(),
-    nulls.join(),
+  const shape = shapeOf(
+    values,
     canvas,
-    enqueueing ? `${enqueueing.signal}:${enqueueing.writes.map(writeNumber).join()}` : 'claimed',
-  ].join('|');
-  const [inserted] = await insertRunStatement(db, shape, { given, nulls, canvas, as }).execute(
-    params,
+    `${enqueueing.signal}:${enqueueing.writes.map(writeNumber).join()}`,
   );
+  const [inserted] = await insertRunStatement(db, shape.shape, { shape, enqueueing }).execute({
+    ...values,
+    ...enqueueing.params,
+  });
   const { signalled, ...row } = inserted!;
   // On the embedded database the statement sends none: it is handed over in this process.
-  if (enqueueing && signalled === null) await signalRun(db, enqueueing.signal, values.id);
+  if (signalled === null) await signalRun(db, enqueueing.signal, values.id);
   return row;
+}
+
+/** The insert of a run of `shape` already claimed, as `claimingInsert`: built once per shape. */
+const insertClaimedStatement = preparedStatements((db: TDb, shape: TRunShape) =>
+  preparedByText(claimingInsert(db, insertValues(shape))),
+);
+
+/**
+ * Stores a run already claimed by `lease`'s owner, as `claimRun` would leave it, in one
+ * statement: counting ahead the requests of `ahead` and reading the graph as a claim does.
+ * With `canvas`, as `insertRun`.
+ */
+export async function insertClaimedRun(
+  db: TDb,
+  values: TRunValues,
+  lease: TRunLease,
+  ahead: TClaimAhead,
+  { canvas = false } = {},
+): Promise<TRunClaim> {
+  // Started as it was stored: it waited in no queue.
+  const startedAt = new Date();
+  const columns = {
+    ...values,
+    status: 'running',
+    createdAt: startedAt,
+    startedAt,
+    leaseOwner: lease.owner,
+  };
+  const shape = shapeOf(columns, canvas, 'claimed');
+  const [inserted] = await insertClaimedStatement(db, shape.shape, shape).execute({
+    ...columns,
+    leaseMs: lease.leaseMs,
+    ...aheadValues(ahead),
+  });
+  return claimOf(inserted!, ahead);
 }
 
 export function nodeStates(db: TDb, runId: string) {

@@ -14,6 +14,7 @@ import { apiRow } from '../resources/api-row';
 import type { TDbRow } from '../resources/resource.types';
 import { findRow } from '../resources/resources.repo';
 import type { TRunQueue } from './run-queue';
+import { storeRun } from './run-store';
 import * as repo from './runs.repo';
 
 // How long `custom_ais/handle` waits for its run before answering with the run as it stands.
@@ -67,7 +68,7 @@ export async function startRun(
   quota.catch(() => undefined);
   await requireEditorOfTarget(db, user, projectId, target);
   await quota;
-  return storeRun(db, queue, user, { projectId, target, inputs, customAiId });
+  return storeStartedRun(db, queue, user, { projectId, target, inputs, customAiId });
 }
 
 /**
@@ -99,11 +100,9 @@ async function requireEditorOfTarget(
 
 /**
  * `startRun` for an editor of the project, known as such already, its target and the model
- * quota checked. With `here`, a caller that waits for the run anyway has it executed by this
- * process when its worker has a free slot: stored already claimed (one statement, no queue hop),
- * as durable as a claimed run.
+ * quota checked (see `storeRun`).
  */
-async function storeRun(
+function storeStartedRun(
   db: TDb,
   queue: TRunQueue,
   user: TUser,
@@ -113,38 +112,20 @@ async function storeRun(
     inputs: Record<string, unknown>;
     customAiId: string | null;
   },
-  { here = false } = {},
 ) {
   const { projectId, target, inputs, customAiId } = request;
-  const values = {
-    projectId,
-    userId: user.id,
-    nodeGroupId: target.nodeGroupId ?? null,
-    nodeId: target.nodeId ?? null,
-    customAiId,
-    inputs,
-  };
-  const id = randomUUID();
-  const slot = here ? queue.reserve() : undefined;
-  if (slot) {
-    try {
-      const run = await repo.insertRun(
-        db,
-        { id, ...values },
-        { claimed: slot.lease },
-        { canvas: true },
-      );
-      slot.run(run);
-      return run;
-    } catch (error) {
-      slot.release();
-      throw error;
-    }
-  }
-  return repo.insertRun(
+  return storeRun(
     db,
-    { id, ...values },
-    { enqueueing: await queue.enqueueing(id) },
+    queue,
+    {
+      id: randomUUID(),
+      projectId,
+      userId: user.id,
+      nodeGroupId: target.nodeGroupId ?? null,
+      nodeId: target.nodeId ?? null,
+      customAiId,
+      inputs,
+    },
     { canvas: true },
   );
 }
@@ -249,13 +230,12 @@ export async function handle(
     throw AppError.validation('customAiId', 'No such custom AI in this project');
   const target = { nodeId: nodeId ?? null, nodeGroupId: nodeGroupId ?? null };
   await checkModelQuota(db, projectId);
-  const run = await storeRun(
-    db,
-    jobs.queue,
-    user,
-    { projectId, target, inputs, customAiId: customAiId ?? null },
-    { here: true },
-  );
+  const run = await storeStartedRun(db, jobs.queue, user, {
+    projectId,
+    target,
+    inputs,
+    customAiId: customAiId ?? null,
+  });
   const finished = (await jobs.executor.waitFor(run.id, HANDLE_WAIT_MS, run))!;
   return {
     runId: run.id,
