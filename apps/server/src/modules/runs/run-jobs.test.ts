@@ -1,10 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, type TDb } from '../../db/database';
-import { runs } from '../../db/schema/index';
+import { runs, usageCounters } from '../../db/schema/index';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { queryRows, testDatabaseKinds } from '../../test/test-databases';
-import { claimRun } from './runs.repo';
+import { aheadAtClaim } from '../billing/quotas';
+import { claimRun, insertClaimedRun } from './runs.repo';
 
 describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
   let w: TWorld;
@@ -70,6 +71,41 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
     expect(claim!.graph!.connections.length).toBeGreaterThanOrEqual(2);
     expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000)).toBeUndefined();
     expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000, also)).toBeUndefined();
+  });
+
+  it('stores a run already claimed in one statement: its lease, its graph and the requests counted ahead', async () => {
+    const { group } = await w.make.flow('echo');
+    const [before] = await w.t.database.db
+      .select({ used: sql<number>`coalesce(sum(requests), 0)::int` })
+      .from(usageCounters)
+      .where(eq(usageCounters.userId, w.users.owner.id));
+    const id = crypto.randomUUID();
+    const claim = await insertClaimedRun(
+      w.t.database.db,
+      { id, projectId: w.projectId, userId: w.users.owner.id, nodeGroupId: group.id, inputs: {} },
+      { owner: 'here:1:abcd', leaseMs: 60_000 },
+      aheadAtClaim(),
+      { canvas: true },
+    );
+    expect(claim.run).toMatchObject({ id, status: 'running', leaseOwner: 'here:1:abcd' });
+    // It waited in no queue.
+    expect(claim.run.startedAt).toEqual(claim.run.createdAt);
+    expect(claim.run.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(Object.keys(claim.run.paramsSnapshot ?? {})).toEqual(
+      expect.arrayContaining(claim.graph!.nodes.map((node) => node.id)),
+    );
+    expect(claim.graph!.nodes.map((node) => node.type).sort()).toEqual(
+      expect.arrayContaining(['ai_output', 'ai_processor', 'input']),
+    );
+    // The group's one model node: one request counted ahead, on the owner's counter.
+    expect(claim.counted).toMatchObject({ ownerId: w.users.owner.id, left: 1 });
+    const [after] = await w.t.database.db
+      .select({ used: sql<number>`coalesce(sum(requests), 0)::int` })
+      .from(usageCounters)
+      .where(eq(usageCounters.userId, w.users.owner.id));
+    expect(after!.used).toBe(before!.used + 1);
+    // Claimed already: no other process can take it.
+    expect(await claimRun(w.t.database.db, id, 'there:1:abcd', 60_000)).toBeUndefined();
   });
 
   it("commits a claim without waiting for the disk, and only the claim's own transaction", async () => {
