@@ -94,13 +94,13 @@ export function countedOf(ahead: TAheadJson | null, periodStart: Date): TCounted
 /**
  * A statement that claims a run: `claimed` (an update of a queued run, or the insert of a run
  * stored already claimed, returning `claimReturning`), with what it counts ahead (only for a
- * run it takes) and a write of its own (`withClaim`) if given. Its placeholders: the claim's,
- * and `startedAt` and `aheadValues`.
+ * run it takes) and a write of its own (`withClaim`) if given; `stores` when it stores the run.
+ * Its placeholders: the claim's, and `startedAt` and `aheadValues`.
  */
 function claimingStatement(
   db: TDb,
   claimedBy: ReturnType<typeof claim> | ReturnType<typeof claimedInsert>,
-  withClaim?: (claimedId: SQL) => SQL,
+  { withClaim, stores = false }: { withClaim?: (claimedId: SQL) => SQL; stores?: boolean } = {},
 ) {
   const p = sql.placeholder;
   const claimed = db.$with('claimed').as(claimedBy);
@@ -121,8 +121,10 @@ function claimingStatement(
   // Every claim of an owner's runs counts ahead on the owner's one counter row, whose lock a
   // synchronous commit would hold through the disk's flush: claims would queue behind each other.
   // A claim a database crash undoes is safe: the run is queued again (its job too) and taken up
-  // anew, only one end of it is stored, and the counter loses what it counted.
-  const fields = { ...claimed._.selectedFields, ahead, committing: asyncCommit };
+  // anew, only one end of it is stored, and the counter loses what it counted. A run that is
+  // stored by the statement (`stores`) is not: its caller is told it exists.
+  const committing = stores ? sql<string>`current_setting('synchronous_commit')` : asyncCommit;
+  const fields = { ...claimed._.selectedFields, ahead, committing };
   return db
     .with(claimed, ...also, ...counting)
     .select(fields)
@@ -141,7 +143,7 @@ const claimedInsert = (db: TDb, values: PgInsertValue<typeof runs>) =>
  * `leaseMs` placeholder), counting ahead and answering as `claimRun` does.
  */
 export const claimingInsert = (db: TDb, values: PgInsertValue<typeof runs>) =>
-  claimingStatement(db, claimedInsert(db, values));
+  claimingStatement(db, claimedInsert(db, values), { stores: true });
 
 /** A run as its claim left it: the row, its graph, what was counted ahead for it. */
 export type TRunClaim = { run: TRunRow; graph?: TGraphRows; counted?: TCounted };
@@ -208,7 +210,7 @@ export async function claimRun(
   if (!statement && withClaim) {
     const name = `claim_run_with_${claimWithStatements.size + 1}`;
     statement = preparedStatement((db) =>
-      claimingStatement(db, claim(db), withClaim).prepare(name),
+      claimingStatement(db, claim(db), { withClaim }).prepare(name),
     );
     claimWithStatements.set(withClaim, statement);
   }

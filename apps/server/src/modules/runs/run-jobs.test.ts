@@ -30,6 +30,14 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
         .returning()
     )[0]!;
 
+  const commitMode = async (db: TDb) =>
+    (
+      await queryRows<{ mode: string }>(
+        db,
+        sql`select current_setting('synchronous_commit') as mode`,
+      )
+    )[0]!.mode;
+
   it('cancels a queued run with a stored, numbered event, and wakes whoever waits for it', async () => {
     const id = await w.make.flowRun('echo');
     const waiting = w.t.app.runJobs.executor.waitFor(id, 10_000);
@@ -80,13 +88,18 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
       .from(usageCounters)
       .where(eq(usageCounters.userId, w.users.owner.id));
     const id = crypto.randomUUID();
-    const claim = await insertClaimedRun(
-      w.t.database.db,
-      { id, projectId: w.projectId, userId: w.users.owner.id, nodeGroupId: group.id, inputs: {} },
-      { owner: 'here:1:abcd', leaseMs: 60_000 },
-      aheadAtClaim(),
-      { canvas: true },
-    );
+    // Unlike a claim, it waits for the disk: its caller is told the run exists.
+    const claim = await inTransaction(w.t.database.db, async (tx) => {
+      const stored = await insertClaimedRun(
+        tx,
+        { id, projectId: w.projectId, userId: w.users.owner.id, nodeGroupId: group.id, inputs: {} },
+        { owner: 'here:1:abcd', leaseMs: 60_000 },
+        aheadAtClaim(),
+        { canvas: true },
+      );
+      expect(await commitMode(tx)).toBe('on');
+      return stored;
+    });
     expect(claim.run).toMatchObject({ id, status: 'running', leaseOwner: 'here:1:abcd' });
     // It waited in no queue.
     expect(claim.run.startedAt).toEqual(claim.run.createdAt);
@@ -110,13 +123,6 @@ describe.each(testDatabaseKinds)('durable run jobs on %s', (kind) => {
 
   it("commits a claim without waiting for the disk, and only the claim's own transaction", async () => {
     const id = await w.make.flowRun('echo');
-    const commitMode = async (db: TDb) =>
-      (
-        await queryRows<{ mode: string }>(
-          db,
-          sql`select current_setting('synchronous_commit') as mode`,
-        )
-      )[0]!.mode;
     await inTransaction(w.t.database.db, async (tx) => {
       expect(await commitMode(tx)).toBe('on');
       expect(await claimRun(tx, id, 'here:1:abcd', 60_000)).toBeDefined();
