@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import type { TDatabase } from '../db/database';
@@ -208,9 +210,24 @@ export async function createWorld(
     throw new Error('the run did not finish');
   };
 
+  /** A realtime client signed in as `client` (the owner unless given), connected to the app. */
+  const socket = async (client = as.owner) => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { token } = (await client.get('/api/auth/ws-token')).body;
+    const connected = connectSocket(`http://127.0.0.1:${port}`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve) => connected.once('connect', () => resolve()));
+    return connected;
+  };
+
   return {
     t,
     finished,
+    socket,
     users: { admin, owner, editor, viewer, stranger },
     as,
     projectId,

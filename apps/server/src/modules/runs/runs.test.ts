@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRun } from '@flowsmith/shared';
 import { runs } from '../../db/schema/index';
@@ -60,15 +58,7 @@ describe('runs against an OpenAI-compatible server', () => {
 
   it('runs a group: streams tokens live, stores node states, outputs and the request log', async () => {
     const { group, processor, output } = await flow('compatible:tiny-chat');
-    await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(w.t.app.server.address() as AddressInfo).port}`;
-    const wsToken = (await w.as.owner.get('/api/auth/ws-token')).body.token;
-    const socket = connect(url, {
-      auth: { token: wsToken },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const socket = await w.socket();
 
     const run = await w.as.owner.post('/api/runs', {
       projectId,
@@ -92,8 +82,14 @@ describe('runs against an OpenAI-compatible server', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain('No value was given for "question"');
 
+    // Two hanging runs fill the process's two slots: this one waits queued until the socket
+    // follows it (a run this fast is otherwise over before the subscription).
+    const hanging = (await flow('compatible:hanging-chat')).group.id;
+    const blockers = [await start(hanging), await start(hanging)];
     const live = await start(group.id, 'why is the sky blue?');
+    expect(live.status).toBe('queued');
     await socket.emitWithAck('subscribe', `run:${live.id}`);
+    for (const { id } of blockers) await w.as.owner.post(`/api/runs/${id}/cancel`, {});
     const done = await finished(live.id);
     expect(done.status).toBe('succeeded');
     expect(done.outputs).toEqual({ answer: 'Hello from tiny: Q: why is the sky blue?' });
@@ -149,12 +145,7 @@ describe('runs against an OpenAI-compatible server', () => {
       'sk-compatible-secret',
     );
 
-    const stranger = connect(url, {
-      auth: { token: (await w.as.stranger.get('/api/auth/ws-token')).body.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve) => stranger.once('connect', () => resolve()));
+    const stranger = await w.socket(w.as.stranger);
     expect(await stranger.emitWithAck('subscribe', `run:${live.id}`)).toMatchObject({ ok: false });
     expect(await stranger.emitWithAck('subscribe', `project:${projectId}`)).toMatchObject({
       ok: false,
