@@ -157,8 +157,33 @@ type TQuotaRow = {
   capCents: number | null;
   plan: { name: string; requestsPerMonth: number } | null;
   used: number | null;
-  taken: number | null;
+  taken?: number | null;
 };
+
+/**
+ * The state `modelQuotaState` reads, as one JSON value (see `quotaStateOf`): for a statement
+ * that reads it along with something else.
+ */
+export function quotaStateJson(projectId: TQuotaValue, periodStart: TQuotaValue, now: TQuotaValue) {
+  const { o, s } = quotaState(projectId, periodStart, now);
+  return sql<TQuotaRow | null>`(with o as (${o}), s as (${s})
+    select json_build_object('ownerId', s."ownerId", 'capCents', s."capCents", 'plan', s.plan,
+      'used', s.used) from s)`;
+}
+
+/** A quota state as read (see `modelQuotaState`). */
+export function quotaStateOf(row: TQuotaRow | null | undefined) {
+  if (!row?.ownerId) return undefined;
+  if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
+  return {
+    ownerId: row.ownerId,
+    capCents: row.capCents === null ? null : Number(row.capCents),
+    plan: row.plan,
+    used: Number(row.used ?? 0),
+    taken: row.taken === null || row.taken === undefined ? null : Number(row.taken),
+  };
+}
+export type TQuotaState = NonNullable<ReturnType<typeof quotaStateOf>>;
 
 // Without counting, the state is read by every run a group starts: prepared once.
 const quotaStateStatement = preparedStatement((db) => {
@@ -205,15 +230,7 @@ export async function modelQuotaState(
   const [row] = take
     ? rowsOf<TQuotaRow>(await executeNamedSql(db, counting()))
     : await quotaStateStatement(db).execute({ projectId, ...iso });
-  if (!row?.ownerId) return undefined;
-  if (!row.plan) throw new Error('The Free plan is missing from subscription_plans');
-  return {
-    ownerId: row.ownerId,
-    capCents: row.capCents === null ? null : Number(row.capCents),
-    plan: row.plan,
-    used: Number(row.used ?? 0),
-    taken: row.taken === null ? null : Number(row.taken),
-  };
+  return quotaStateOf(row);
 }
 
 /**

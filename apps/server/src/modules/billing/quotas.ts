@@ -108,6 +108,19 @@ const requestsRefused = (plan: { name: string; requestsPerMonth: number }, reset
  */
 export async function checkModelQuota(db: TDb, projectId: string, now = new Date()) {
   const state = await repo.modelQuotaState(db, projectId, monthStart(now), now);
+  await checkQuotaState(db, projectId, state, now);
+}
+
+/**
+ * `checkModelQuota` for a project's quota state read at `now` along with something else (see
+ * `quotaStateJson`); only a project with a budget takes a statement more, for its spend.
+ */
+export async function checkQuotaState(
+  db: TDb,
+  projectId: string,
+  state: repo.TQuotaState | undefined,
+  now: Date,
+) {
   if (!state) return;
   await checkBudget(db, projectId, state.capCents, now);
   if (state.used >= state.plan.requestsPerMonth)

@@ -6,13 +6,13 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/test-databases';
 
 // What one trivial run through `custom_ais/handle` may cost, each statement a round trip (and on
 // the embedded database one more turn of the server's only thread): the API key (1); the group
-// with the caller's role, and the quota (2); the run, stored already claimed by the process that
-// answers, with its graph read and the requests of the group's model nodes counted ahead (1); the
-// run's end with the events not stored yet, in one statement (1; no signal: the waiter is in the
-// process that ran it). Events that come while a write is under way go in a write of their own:
-// over a network, or to the embedded database's own thread, the first events may take two writes
-// more, of one statement each.
-const BUDGET = { pglite: 7, postgres: 7 };
+// with the caller's role and the project's quota (1); the run, stored already claimed by the
+// process that answers, with its graph read and the requests of the group's model nodes counted
+// ahead (1); the run's end with the events not stored yet, in one statement (1; no signal: the
+// waiter is in the process that ran it). Events that come while a write is under way go in a
+// write of their own: over a network, or to the embedded database's own thread, the first events
+// may take two writes more, of one statement each.
+const BUDGET = { pglite: 6, postgres: 6 };
 const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
 
 describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) => {
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET[kind]);
   });
 
-  it('stores a run started from the canvas after three waits for the database', async () => {
+  it('stores a run started from the canvas after two waits for the database', async () => {
     const start = () =>
       w.as.owner.post('/api/runs', { projectId: w.projectId, nodeGroupId: groupId });
     const first = await start();
@@ -74,12 +74,12 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
     recorded = undefined;
     await w.t.app.runJobs.executor.waitFor(started.body.run.id, 10_000);
-    // The session (1); the group with the caller's role, and meanwhile the quota (2); the run (1).
+    // The session (1); the group with the caller's role and the project's quota (1); the run (1).
     // This process has a free slot: the run is stored already claimed by it.
     const stored = statements.findIndex((query) =>
       /^with "claimed" as \(insert into "runs"/.test(query),
     );
-    expect(stored, statements.join('\n')).toBe(3);
+    expect(stored, statements.join('\n')).toBe(2);
   });
 
   it("counts a run's model request in the statement that stores it claimed: no statement of its own", async () => {
@@ -98,10 +98,11 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     expect(await start()).toMatchObject({ status: 'succeeded' });
     const statements = recorded.filter((query) => !TRANSACTION_CONTROL.test(query));
     recorded = undefined;
-    // The quota is read before the run is stored; counted only by the statement that stores the
-    // run already claimed by this process, and all used (nothing given back).
+    // The quota is read with the group before the run is stored; counted only by the statement
+    // that stores the run already claimed by this process, and all used (nothing given back).
     const counting = statements.filter((query) => /"usage_counters"/.test(query));
     expect(counting, statements.join('\n')).toHaveLength(2);
+    expect(counting[0]).toMatch(/"project_users"\."role"/);
     expect(counting[0]).not.toMatch(/insert into "usage_counters"/);
     expect(counting[1]).toMatch(/insert into "usage_counters"/);
     expect(counting[1]).toMatch(/^with "claimed" as \(insert into "runs"/);

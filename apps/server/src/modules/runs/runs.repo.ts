@@ -22,6 +22,7 @@ import {
   runNodeStates,
   runs,
 } from '../../db/schema/index';
+import { quotaStateJson, quotaStateOf } from '../billing/billing.repo';
 import type { TReqLogToPrice } from '../models/models.repo';
 import type { TEnqueueing } from './run-queue';
 import { signalOf, signalRun } from './run-signals';
@@ -85,6 +86,11 @@ const groupWithRoleStatement = preparedStatement((db) =>
       nodeId: nodeGroups.nodeId,
       type: nodes.type,
       role: projectUsers.role,
+      quota: quotaStateJson(
+        sql`${nodeGroups.projectId}`,
+        sql.placeholder('periodStart'),
+        sql.placeholder('now'),
+      ),
     })
     .from(nodeGroups)
     .innerJoin(nodes, eq(nodes.id, nodeGroups.nodeId))
@@ -99,10 +105,23 @@ const groupWithRoleStatement = preparedStatement((db) =>
     .prepare('group_with_role'),
 );
 
-/** A group with its project, the node it is, that node's kind, and `userId`'s role there. */
-export async function groupWithRole(db: TDb, groupId: string, userId: string) {
-  const [group] = await groupWithRoleStatement(db).execute({ groupId, userId });
-  return group;
+/**
+ * A group with its project, the node it is, that node's kind, `userId`'s role there, and the
+ * project's model quota as `modelQuotaState` reads it in the month of `periodStart` at `now`.
+ */
+export async function groupWithRole(
+  db: TDb,
+  groupId: string,
+  userId: string,
+  { periodStart, now }: { periodStart: Date; now: Date },
+) {
+  const [group] = await groupWithRoleStatement(db).execute({
+    groupId,
+    userId,
+    periodStart: periodStart.toISOString(),
+    now: now.toISOString(),
+  });
+  return group && { ...group, quota: quotaStateOf(group.quota) };
 }
 
 export type TRunValues = Omit<typeof runs.$inferInsert, 'paramsSnapshot' | 'leaseExpiresAt'> & {

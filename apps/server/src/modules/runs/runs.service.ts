@@ -5,7 +5,8 @@ import type { TDb } from '../../db/database';
 import { nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
-import { checkModelQuota } from '../billing/quotas';
+import type { TQuotaState } from '../billing/billing.repo';
+import { checkModelQuota, checkQuotaState, monthStart } from '../billing/quotas';
 import { nodeInProject } from '../canvas/canvas.repo';
 import { loadGraph } from '../canvas/canvas.service';
 import { customAiInProject } from '../custom-ais/custom-ais.repo';
@@ -63,40 +64,31 @@ export async function startRun(
   inputs: Record<string, unknown>,
   customAiId: string | null = null,
 ) {
-  // The quota is read meanwhile, its answer used only once access is granted: one wait, not two.
-  const quota = checkModelQuota(db, projectId);
-  quota.catch(() => undefined);
-  await requireEditorOfTarget(db, user, projectId, target);
-  await quota;
+  const now = new Date();
+  const group =
+    target.nodeGroupId && !target.nodeId
+      ? await repo.groupWithRole(db, target.nodeGroupId, user.id, quotaPeriod(now))
+      : undefined;
+  if (group?.role && group.projectId === projectId) {
+    // The caller edits the project and the target is a group of it: read in one statement with
+    // the caller's role and the project's quota, whose answer is used once access is granted.
+    projectAccess.check(group.role, 'editor', () => new AppError('not_found', 'Project not found'));
+    runnableGroup(group);
+    await checkQuotaState(db, projectId, group.quota, now);
+  } else {
+    // Anything else (another project's group, a non-member, a node) takes the separate checks,
+    // which tell which one failed; the quota is read meanwhile: one wait, not two.
+    const quota = checkModelQuota(db, projectId, now);
+    quota.catch(() => undefined);
+    await projectAccess.require(db, user, projectId, 'editor', 'projectId');
+    await checkTarget(db, projectId, target);
+    await quota;
+  }
   return storeStartedRun(db, queue, user, { projectId, target, inputs, customAiId });
 }
 
-/**
- * The caller edits the project, and the target is in it: a group of it is read with the
- * caller's role in one statement. Anything else (another project's group, a non-member, a node)
- * takes the separate checks, which tell which one failed.
- */
-async function requireEditorOfTarget(
-  db: TDb,
-  user: TUser,
-  projectId: string,
-  target: TRunTargetIds,
-): Promise<void> {
-  if (target.nodeGroupId && !target.nodeId) {
-    const group = await repo.groupWithRole(db, target.nodeGroupId, user.id);
-    if (group?.role && group.projectId === projectId) {
-      projectAccess.check(
-        group.role,
-        'editor',
-        () => new AppError('not_found', 'Project not found'),
-      );
-      runnableGroup(group);
-      return;
-    }
-  }
-  await projectAccess.require(db, user, projectId, 'editor', 'projectId');
-  await checkTarget(db, projectId, target);
-}
+/** What `groupWithRole` reads a project's quota for: the month of `now`, at `now`. */
+const quotaPeriod = (now: Date) => ({ periodStart: monthStart(now), now });
 
 /**
  * `startRun` for an editor of the project, known as such already, its target and the model
@@ -214,22 +206,28 @@ export async function handle(
 ) {
   const { nodeId, nodeGroupId, customAiId, inputs } = request;
   // Running needs an editor: a viewer gets the same 403 as from POST /api/runs. The node or
-  // group read here is in its project, so the run's target needs no second look.
+  // group read here is in its project, so the run's target needs no second look. A group comes
+  // with its project's quota; a node's project has it read on its own.
+  const now = new Date();
   let projectId: string;
+  let quota: TQuotaState | undefined | null = null;
   if (nodeId) {
     ({ projectId } = await projectAccess.row(db, user, nodes, nodeId, 'editor', () =>
       notFound('Node', 'nodeId'),
     ));
   } else {
-    const group = await repo.groupWithRole(db, nodeGroupId!, user.id);
+    const group = await repo.groupWithRole(db, nodeGroupId!, user.id, quotaPeriod(now));
     projectAccess.check(group?.role ?? undefined, 'editor', () => notFound('Group', 'nodeGroupId'));
     runnableGroup(group!);
     projectId = group!.projectId;
+    quota = group!.quota;
   }
   if (customAiId && !(await customAiInProject(db, customAiId, projectId)))
     throw AppError.validation('customAiId', 'No such custom AI in this project');
   const target = { nodeId: nodeId ?? null, nodeGroupId: nodeGroupId ?? null };
-  await checkModelQuota(db, projectId);
+  await (quota === null
+    ? checkModelQuota(db, projectId, now)
+    : checkQuotaState(db, projectId, quota, now));
   const run = await storeStartedRun(db, jobs.queue, user, {
     projectId,
     target,
