@@ -152,8 +152,9 @@ export function createInProcessRunQueue(
       if (!fill) return undefined;
       return {
         lease,
-        // On the next turn of the event loop: whoever stored the run is waiting for it by then.
-        run: (claim) => void setImmediate(() => fill(() => work(claim.run.id, claim))),
+        // Started before whoever stored the run goes on, so a wait for it knows it runs here; it
+        // cannot end before that wait begins: its end is a write, answered on a later turn.
+        run: (claim) => fill(() => work(claim.run.id, claim)),
         release: () => fill(),
       };
     },

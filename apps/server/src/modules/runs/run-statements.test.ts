@@ -107,6 +107,8 @@ describe.each(testDatabaseKinds)('the statements of a trivial run (%s)', (kind) 
     expect(counting[1]).toMatch(/insert into "usage_counters"/);
     expect(counting[1]).toMatch(/^with "claimed" as \(insert into "runs"/);
     expect(statements.some((query) => /^update "usage_counters"/.test(query))).toBe(false);
+    // Its waiter reads nothing before its end: this process runs it, and says when it ends.
+    expect(statements.filter((query) => /^select .* from "runs" where/.test(query))).toEqual([]);
   });
 
   it('stores the events of a run that ends within a quarter second with its end only', async () => {
