@@ -8,6 +8,7 @@
  * embedded, ≥ 300 on PostgreSQL, p99 ≤ 500 ms; `/api/check` ≥ 0.5 of the bare route with p99 ≤
  * 15 ms; idle RSS < 400 MiB embedded, < 250 MiB on PostgreSQL.
  */
+import './support/as-started';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';

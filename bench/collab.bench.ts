@@ -7,6 +7,7 @@
 //   publishes canvas writes; otherwise it says so and is skipped.
 // - `presence cursor`: a member's cursor update until every other member receives it.
 // Goal: p99 at most 100 ms above the bare relay's at 20 clients.
+import './support/as-started';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';

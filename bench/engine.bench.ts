@@ -12,6 +12,7 @@
 // (BENCH_SERVER_WARMUP), as bench:runs measures after its first 500, and on PostgreSQL once its
 // realtime fan-out knows it is the only server; the first run after start, slower while the
 // server's code is compiled, is printed beside it.
+import './support/as-started';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import {

@@ -1,6 +1,7 @@
 // `npm run bench:import`: a 100,000-row CSV imported through the HTTP endpoint, against a bare
 // multi-row INSERT of the same rows sent with the database driver itself (PGlite's or pg's
 // `query`, no ORM), in the same run.
+import './support/as-started';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';

@@ -7,6 +7,7 @@
  * once the machine is as fast as it was for the direct calls.
  * Goals: ≥ 0.8 of the direct rate; enqueue-to-start p50 ≤ 20 ms.
  */
+import './support/as-started';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
