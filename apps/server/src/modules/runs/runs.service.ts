@@ -5,7 +5,6 @@ import type { TDb } from '../../db/database';
 import { nodes, runs } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { TRunJobs } from '../../plugins/run-jobs';
-import type { TQuotaState } from '../billing/billing.repo';
 import { checkModelQuota, checkQuotaState, monthStart } from '../billing/quotas';
 import { nodeInProject } from '../canvas/canvas.repo';
 import { loadGraph } from '../canvas/canvas.service';
@@ -210,24 +209,23 @@ export async function handle(
   // with its project's quota; a node's project has it read on its own.
   const now = new Date();
   let projectId: string;
-  let quota: TQuotaState | undefined | null = null;
+  let checkQuota: () => Promise<void>;
   if (nodeId) {
     ({ projectId } = await projectAccess.row(db, user, nodes, nodeId, 'editor', () =>
       notFound('Node', 'nodeId'),
     ));
+    checkQuota = () => checkModelQuota(db, projectId, now);
   } else {
     const group = await repo.groupWithRole(db, nodeGroupId!, user.id, quotaPeriod(now));
     projectAccess.check(group?.role ?? undefined, 'editor', () => notFound('Group', 'nodeGroupId'));
     runnableGroup(group!);
     projectId = group!.projectId;
-    quota = group!.quota;
+    checkQuota = () => checkQuotaState(db, projectId, group!.quota, now);
   }
   if (customAiId && !(await customAiInProject(db, customAiId, projectId)))
     throw AppError.validation('customAiId', 'No such custom AI in this project');
   const target = { nodeId: nodeId ?? null, nodeGroupId: nodeGroupId ?? null };
-  await (quota === null
-    ? checkModelQuota(db, projectId, now)
-    : checkQuotaState(db, projectId, quota, now));
+  await checkQuota();
   const run = await storeStartedRun(db, jobs.queue, user, {
     projectId,
     target,
