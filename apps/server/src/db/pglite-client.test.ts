@@ -141,3 +141,55 @@ describe('PGlite on its own thread', () => {
     expect(payloads).toEqual(['first']);
   });
 });
+
+describe('the upkeep of the embedded database', () => {
+  it('vacuums and analyses every table once enough statements have run, between them', async () => {
+    const client = await PgliteWorkerClient.open(undefined, undefined, {
+      checkMs: 20,
+      afterStatements: 40,
+    });
+    try {
+      await client.exec(
+        'create table counters (id int primary key, n int); ' +
+          'insert into counters select g, 0 from generate_series(1, 1000) g',
+      );
+      const update = 'update counters set n = n + 1 where id <= $1';
+      // Statements keep their answers while passes come and go between them.
+      for (let i = 1; i <= 60; i++)
+        expect((await client.query(update, [1000])).affectedRows).toBe(1000);
+      const upkept = () =>
+        client.query<{ vacuumed: boolean; analysed: boolean; estimate: number }>(
+          `select s.last_vacuum is not null as vacuumed, s.last_analyze is not null as analysed,
+             c.reltuples::int as estimate
+           from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+           where s.relname = 'counters'`,
+        );
+      // Dead versions gone, and the planner knows the table's size.
+      await expect
+        .poll(async () => (await upkept()).rows[0], { timeout: 10_000 })
+        .toEqual({ vacuumed: true, analysed: true, estimate: 1000 });
+      const { rows } = await client.query<{ n: number }>('select min(n) as n from counters');
+      expect(rows[0]!.n).toBe(60);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves a database alone until enough statements have run', async () => {
+    const client = await PgliteWorkerClient.open(undefined, undefined, {
+      checkMs: 20,
+      afterStatements: 1_000,
+    });
+    try {
+      await client.exec('create table quiet (id int primary key)');
+      await client.query('insert into quiet values ($1)', [1]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { rows } = await client.query<{ vacuumed: boolean }>(
+        "select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'quiet'",
+      );
+      expect(rows).toEqual([{ vacuumed: false }]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   type TPgliteCall,
   type TPgliteNotice,
   type TPgliteOpen,
+  type TPgliteUpkeep,
   type TPgliteReply,
   type TPgliteRequest,
 } from './pglite-protocol';
@@ -93,11 +94,16 @@ export class PgliteWorkerClient implements TPgliteQueries {
 
   /**
    * Opens PGlite on its thread: a folder, or memory when `dataDir` is undefined. With a
-   * `template` the thread first copies that database folder into an empty `dataDir`. The thread
-   * starts before this returns to the event loop.
+   * `template` the thread first copies that database folder into an empty `dataDir`. `upkeep`:
+   * when the thread vacuums, other than by default. The thread starts before this returns to the
+   * event loop.
    */
-  static async open(dataDir: string | undefined, template?: string): Promise<PgliteWorkerClient> {
-    const client = new PgliteWorkerClient({ dataDir, template });
+  static async open(
+    dataDir: string | undefined,
+    template?: string,
+    upkeep?: TPgliteUpkeep,
+  ): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient({ dataDir, template, upkeep });
     const opened = new Promise<unknown>((resolve, reject) => client.#wait(0, { resolve, reject }));
     try {
       await opened;

@@ -2,10 +2,20 @@
 import type { RowMode } from '@electric-sql/pglite';
 
 /**
- * What the thread opens: a folder (or memory when undefined); `template`, a database folder the
- * thread first copies into `dataDir` when that holds none.
+ * The thread's upkeep of the database (see pglite-worker.ts): every `checkMs`, once
+ * `afterStatements` statements have run since the last pass, every table is vacuumed and analysed.
  */
-export type TPgliteOpen = { dataDir: string | undefined; template?: string };
+export type TPgliteUpkeep = { checkMs: number; afterStatements: number };
+
+/**
+ * What the thread opens: a folder (or memory when undefined); `template`, a database folder the
+ * thread first copies into `dataDir` when that holds none; `upkeep`, other than the default.
+ */
+export type TPgliteOpen = {
+  dataDir: string | undefined;
+  template?: string;
+  upkeep?: TPgliteUpkeep;
+};
 
 /** What the client asks; `tx`: the id of the `begin` whose transaction a statement belongs to. */
 export type TPgliteCall =

@@ -21,10 +21,15 @@ import {
   type TPgliteReply,
   type TPgliteRequest,
   type TPgliteError,
+  type TPgliteUpkeep,
 } from './pglite-protocol';
 
+// A look every minute; a pass once ten thousand statements have run since the last one (an
+// hour of a small team's use, a minute of a busy server's).
+const UPKEEP: TPgliteUpkeep = { checkMs: 60_000, afterStatements: 10_000 };
+
 const port = parentPort!;
-const { dataDir, template } = workerData as TPgliteOpen;
+const { dataDir, template, upkeep = UPKEEP } = workerData as TPgliteOpen;
 
 const keepAsText = (value: string) => value;
 
@@ -282,8 +287,46 @@ async function handle(client: PGlite, request: TPgliteRequest): Promise<unknown>
       stopListening.delete(request.channel);
       return undefined;
     case 'close':
+      closing = true;
       await client.close();
       return undefined;
+  }
+}
+
+/** Every table of the app's schemas, quoted, for `upkeepPass`. */
+const TABLES = `select format('%I.%I', n.nspname, c.relname) as name
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'm') and n.nspname not in ('pg_catalog', 'information_schema')
+    and n.nspname not like 'pg_toast%'
+  order by 1`;
+
+let statementsSinceUpkeep = 0;
+let upkeepUnderWay = false;
+let closing = false;
+
+/**
+ * What PostgreSQL's autovacuum does on a server: PGlite runs PostgreSQL as one process, where no
+ * autovacuum worker ever starts. Without it the tables updated in place (runs, sessions, rate
+ * limits, counters) keep every dead version of their rows, their indexes grow with them, and the
+ * planner never gets statistics for tables that grew. Once `upkeep.afterStatements` statements
+ * have run since the last pass, each table is vacuumed and analysed, one at a time: a statement
+ * that comes meanwhile waits for the table under way only, not for the whole pass.
+ */
+async function upkeepPass(client: PGlite): Promise<void> {
+  if (upkeepUnderWay || closing || statementsSinceUpkeep < upkeep.afterStatements) return;
+  upkeepUnderWay = true;
+  statementsSinceUpkeep = 0;
+  try {
+    const { rows } = await client.query<{ name: string }>(TABLES);
+    for (const { name } of rows) {
+      if (closing) break;
+      await client.exec(`vacuum (analyze) ${name}`);
+    }
+  } catch (error) {
+    // The thread has no logger of the app's: this goes to the process's standard error.
+    if (!closing) console.error('Vacuuming the embedded database failed:', error);
+  } finally {
+    upkeepUnderWay = false;
   }
 }
 
@@ -322,7 +365,9 @@ async function main(): Promise<void> {
     return;
   }
   port.postMessage({ id: 0, ok: true } satisfies TPgliteReply);
+  setInterval(() => void upkeepPass(client), upkeep.checkMs).unref();
   port.on('message', (request: TPgliteRequest) => {
+    if (request.op === 'query' || request.op === 'exec') statementsSinceUpkeep++;
     handle(client, request).then(
       (result) => port.postMessage({ id: request.id, ok: true, result } satisfies TPgliteReply),
       (error: unknown) =>
