@@ -118,3 +118,64 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
     await until(() => ids.every((id) => claimed.has(id)));
   }, 60_000);
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues starting together', () => {
+  it('create the queue once, taking turns, with no deadlock in the database', async () => {
+    const database = await openTestDatabase('postgres');
+    // A server of its own queue: no pg-boss schema or queue exists yet.
+    const w = await createWorld(database, {
+      config: { runs: { queue: 'in-process', parallelRuns: 0 } },
+    });
+    const started: Array<{ queue: TRunQueue; signals: TRunSignals }> = [];
+    try {
+      const deadlocks = async () =>
+        (
+          await queryRows<{ n: number }>(
+            database.db,
+            sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`,
+          )
+        )[0]!.n;
+      const before = await deadlocks();
+      // Four processes' queues, started at once, as workers started together would be.
+      started.push(
+        ...(await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            const signals = await listenForRunSignals(database);
+            const queue = await createPgBossRunQueue({
+              db: database.db,
+              url: database.url!,
+              signals,
+              log: w.t.app.log,
+            });
+            return { queue, signals };
+          }),
+        )),
+      );
+      const queues = await queryRows<{ name: string }>(
+        database.db,
+        sql`select name from pgboss.queue where name = 'flowsmith-runs'`,
+      );
+      expect(queues).toHaveLength(1);
+      // A backend's counts reach the statistics as it ends, just after it leaves
+      // pg_stat_activity: stop the queues' connections, and wait for them to be gone.
+      for (const { queue, signals } of started.splice(0)) {
+        await queue.stop();
+        await signals.close();
+      }
+      const queueBackends = sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = 'flowsmith-runs'`;
+      await expect
+        .poll(async () => (await queryRows<{ n: number }>(database.db, queueBackends))[0]!.n)
+        .toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await deadlocks()).toBe(before);
+    } finally {
+      for (const { queue, signals } of started) {
+        await queue.stop();
+        await signals.close();
+      }
+      await w.t.close();
+      await database.close();
+    }
+  }, 60_000);
+});

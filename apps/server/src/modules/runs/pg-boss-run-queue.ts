@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import { inTransaction, type TDb } from '../../db/database';
 import { createSlots, type TRunQueue, type TRunWorker } from './run-queue';
 import { signalRun, type TRunSignals } from './run-signals';
-import { lockRunAdoption, queuedRunIdsWithoutJob } from './run-jobs.repo';
+import { lockQueueCreation, lockRunAdoption, queuedRunIdsWithoutJob } from './run-jobs.repo';
 
 const QUEUE = 'flowsmith-runs';
 // A worker also looks for jobs this often, in case a wake-up signal was lost.
@@ -13,7 +13,6 @@ const POLL_MS = 2_000;
 // A worker says it takes runs this often; one not heard from for three times as long is gone.
 const PRESENCE_MS = 1_000;
 const GONE_MS = 3 * PRESENCE_MS;
-const DEADLOCK = '40P01';
 
 /** pg-boss's statement `text` as a Drizzle query, each `$n` in it replaced by `param(n)`. */
 const fromPgBossText = (text: string, param: (n: number) => SQL) =>
@@ -128,19 +127,23 @@ export async function createPgBossRunQueue({
 }): Promise<TRunQueue> {
   // Loaded only where runs go through pg-boss: the embedded database never needs it.
   const { default: PgBoss } = await import('pg-boss');
-  const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'flowsmith-runs' });
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 4,
+    application_name: 'flowsmith-runs',
+    // Runs are never scheduled by cron: no timekeeper, nor the queue it would create at start.
+    schedule: false,
+  });
   boss.on('error', (error) => log.error({ err: error }, 'the run queue (pg-boss) failed'));
   await boss.start();
   // The run's lease, not the job, decides about crashed workers; an expired job is not retried.
-  // Processes that start together on a new database can deadlock creating it: the loser retries.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: 23 * 3600 });
-      break;
-    } catch (error) {
-      if (attempt === 3 || (error as { code?: string }).code !== DEADLOCK) throw error;
-    }
-  }
+  // Processes that start together on a new database take turns: pg-boss's `create_queue` run
+  // twice at once deadlocks (it creates the queue's table and its constraints in no fixed order).
+  await inTransaction(db, async (tx) => {
+    await lockQueueCreation(tx);
+    if (await boss.getQueue(QUEUE)) return;
+    await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: 23 * 3600 });
+  });
 
   let stopped = true;
   // Stopping once, however many times it is asked (a grace period, then the close).

@@ -22,3 +22,8 @@ export async function queuedRunIdsWithoutJob(tx: TDb, queue: string) {
 export async function lockRunAdoption(tx: TDb) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('flowsmith-adopt-queued-runs'))`);
 }
+
+/** Serialises creating the run queue across processes, until `tx` ends. */
+export async function lockQueueCreation(tx: TDb) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('flowsmith-create-run-queue'))`);
+}
