@@ -16,6 +16,23 @@ const until = async (ok: () => boolean, timeoutMs = 20_000) => {
   }
 };
 
+/** A process's pg-boss run queue on `database`, not started, with the run signals it hears. */
+async function openQueue(database: TDatabase, w: TWorld) {
+  const signals = await listenForRunSignals(database);
+  const queue = await createPgBossRunQueue({
+    db: database.db,
+    url: database.url!,
+    signals,
+    log: w.t.app.log,
+  });
+  return { queue, signals };
+}
+
+async function closeQueue({ queue, signals }: { queue: TRunQueue; signals: TRunSignals }) {
+  await queue.stop();
+  await signals.close();
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', () => {
   let database: TDatabase;
   let w: TWorld;
@@ -30,13 +47,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
   const holding = new Map<string, Promise<void>>();
 
   async function startWorker(name: string) {
-    const signals = await listenForRunSignals(database);
-    const queue = await createPgBossRunQueue({
-      db: database.db,
-      url: database.url!,
-      signals,
-      log: w.t.app.log,
-    });
+    const { queue, signals } = await openQueue(database, w);
     await queue.start(async (runId, _claimed, withClaim) => {
       attempts.push({ worker: name, runId });
       if (await claimRun(database.db, runId, `${name}:1:test`, 60_000, withClaim))
@@ -62,10 +73,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
   }, 120_000);
 
   afterAll(async () => {
-    for (const { queue, signals } of workers) {
-      await queue.stop();
-      await signals.close();
-    }
+    for (const worker of workers) await closeQueue(worker);
     await heard?.close();
     await w?.t.close();
     await database?.close();
@@ -137,20 +145,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues starting together
         )[0]!.n;
       const before = await deadlocks();
       // Four processes' queues, started at once, as workers started together would be.
-      started.push(
-        ...(await Promise.all(
-          Array.from({ length: 4 }, async () => {
-            const signals = await listenForRunSignals(database);
-            const queue = await createPgBossRunQueue({
-              db: database.db,
-              url: database.url!,
-              signals,
-              log: w.t.app.log,
-            });
-            return { queue, signals };
-          }),
-        )),
-      );
+      started.push(...(await Promise.all(Array.from({ length: 4 }, () => openQueue(database, w)))));
       const queues = await queryRows<{ name: string }>(
         database.db,
         sql`select name from pgboss.queue where name = 'flowsmith-runs'`,
@@ -158,10 +153,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues starting together
       expect(queues).toHaveLength(1);
       // A backend's counts reach the statistics as it ends, just after it leaves
       // pg_stat_activity: stop the queues' connections, and wait for them to be gone.
-      for (const { queue, signals } of started.splice(0)) {
-        await queue.stop();
-        await signals.close();
-      }
+      for (const opened of started.splice(0)) await closeQueue(opened);
       const queueBackends = sql`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and application_name = 'flowsmith-runs'`;
       await expect
@@ -170,10 +162,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues starting together
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await deadlocks()).toBe(before);
     } finally {
-      for (const { queue, signals } of started) {
-        await queue.stop();
-        await signals.close();
-      }
+      for (const opened of started) await closeQueue(opened);
       await w.t.close();
       await database.close();
     }
