@@ -4,7 +4,6 @@ import type { TDatabase } from '../../db/database';
 import { createWorld, type TWorld } from '../../test/api-world';
 import { openTestDatabase, queryRows } from '../../test/test-databases';
 import { createPgBossRunQueue } from './pg-boss-run-queue';
-import type { TRunQueue } from './run-queue';
 import { listenForRunSignals, type TRunSignals } from './run-signals';
 import { claimRun } from './runs.repo';
 
@@ -28,7 +27,9 @@ async function openQueue(database: TDatabase, w: TWorld) {
   return { queue, signals };
 }
 
-async function closeQueue({ queue, signals }: { queue: TRunQueue; signals: TRunSignals }) {
+type TOpenQueue = Awaited<ReturnType<typeof openQueue>>;
+
+async function closeQueue({ queue, signals }: TOpenQueue) {
   await queue.stop();
   await signals.close();
 }
@@ -39,7 +40,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues of two workers', 
   // Each worker's claims, by run: a claim that finds the run taken already is counted too.
   const attempts: Array<{ worker: string; runId: string }> = [];
   const claimed = new Map<string, string>();
-  const workers: Array<{ queue: TRunQueue; signals: TRunSignals }> = [];
+  const workers: TOpenQueue[] = [];
   // What the workers say about themselves, as every process hears it.
   let heard: TRunSignals;
   const said: Array<{ signal: 'worker' | 'away'; id: string }> = [];
@@ -134,7 +135,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss run queues starting together
     const w = await createWorld(database, {
       config: { runs: { queue: 'in-process', parallelRuns: 0 } },
     });
-    const started: Array<{ queue: TRunQueue; signals: TRunSignals }> = [];
+    const started: TOpenQueue[] = [];
     try {
       const deadlocks = async () =>
         (

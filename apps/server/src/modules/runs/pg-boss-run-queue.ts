@@ -138,10 +138,10 @@ export async function createPgBossRunQueue({
   await boss.start();
   // The run's lease, not the job, decides about crashed workers; an expired job is not retried.
   // Processes that start together on a new database take turns: pg-boss's `create_queue` run
-  // twice at once deadlocks (it creates the queue's table and its constraints in no fixed order).
+  // twice at once deadlocks (it creates the queue's table and its constraints in no fixed order);
+  // run after another, it finds the queue made and does nothing.
   await inTransaction(db, async (tx) => {
     await lockQueueCreation(tx);
-    if (await boss.getQueue(QUEUE)) return;
     await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: 23 * 3600 });
   });
 
